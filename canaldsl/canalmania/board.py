@@ -1,0 +1,171 @@
+"""A Canal Mania board: hexes and their terrain, places, and contracts.
+
+A :class:`Board` is immutable and already checked: every place sits on a hex of the grid, every
+contract names places of the board. Boards are built from the language by
+:mod:`canaldsl.canalmania.semantics`; the built-in England boards live in ``boards/``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+from canaldsl.canalmania.components import PlaceKind, Terrain
+from canaldsl.hexgrid import Hex
+
+
+@dataclass(frozen=True)
+class Place:
+    """A town or city on one hex, with its colour."""
+
+    name: str
+    kind: PlaceKind
+    colour: str
+    hex: Hex
+
+    @property
+    def is_city(self) -> bool:
+        return self.kind is PlaceKind.CITY
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A canal contract: two endpoints, places it must pass through, and its value."""
+
+    name: str
+    endpoints: tuple[str, str]
+    via: tuple[str, ...]
+    value: int
+    starting: bool = False
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        return (*self.endpoints, *self.via)
+
+    def other_endpoint(self, start: str) -> str:
+        a, b = self.endpoints
+        return b if start == a else a
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The hexes of a map with their terrain, the places on them and the contracts."""
+
+    name: str
+    title: str
+    terrain: Mapping[Hex, Terrain]
+    places: Mapping[str, Place]
+    contracts: Mapping[str, Contract]
+    columns: int
+    rows: int
+    source: str = field(default="", compare=False)
+
+    @cached_property
+    def place_at(self) -> Mapping[Hex, Place]:
+        return MappingProxyType({p.hex: p for p in self.places.values()})
+
+    def __contains__(self, hex: Hex) -> bool:
+        return hex in self.terrain
+
+    def neighbours(self, hex: Hex) -> tuple[Hex, ...]:
+        """The neighbours of a hex that are on this board."""
+        return tuple(n for n in hex.neighbours() if n in self.terrain)
+
+    def is_buildable(self, hex: Hex) -> bool:
+        """Whether a tile may stand on this hex: on the board, not sea, not a place."""
+        terrain = self.terrain.get(hex)
+        return terrain is not None and terrain.buildable and hex not in self.place_at
+
+    def places_of_colour(self, colour: str) -> tuple[Place, ...]:
+        return tuple(p for p in self.places.values() if p.colour == colour)
+
+    def section_tiles(self, a: str, b: str) -> int | None:
+        """The fewest tiles a section from place ``a`` to place ``b`` needs, or None."""
+        start = self.places[a].hex
+        goal = self.places[b].hex
+        frontier = [n for n in self.neighbours(start) if self.is_buildable(n)]
+        dist = {h: 1 for h in frontier}
+        queue = list(frontier)
+        head = 0
+        while head < len(queue):
+            hex = queue[head]
+            head += 1
+            if goal in self.neighbours(hex):
+                return dist[hex]
+            for n in self.neighbours(hex):
+                if n not in dist and self.is_buildable(n):
+                    dist[n] = dist[hex] + 1
+                    queue.append(n)
+        return None
+
+    def fewest_tiles(self, contract: Contract) -> int | None:
+        """A lower bound on the tiles any canal for this contract needs (None: impossible).
+
+        Each section may pass through other places; the via places may come in any order.
+        """
+        best: int | None = None
+        first, last = contract.endpoints
+        for order in itertools.permutations(contract.via):
+            stops = [first, *order, last]
+            total = 0
+            for a, b in itertools.pairwise(stops):
+                leg = self._tiles_between(a, b)
+                if leg is None:
+                    total = -1
+                    break
+                total += leg
+            if total >= 0 and (best is None or total < best):
+                best = total
+        return best
+
+    def _tiles_between(self, a: str, b: str) -> int | None:
+        """Fewest tiles from ``a`` to ``b``, allowing the canal to pass through other places."""
+        start = self.places[a].hex
+        goal = self.places[b].hex
+        # Dijkstra over hexes; entering a buildable hex costs 1, entering a place costs 0, and
+        # a section (place to place) needs at least one tile.
+        counter = itertools.count()
+        heap: list[tuple[int, int, Hex, bool]] = [(0, next(counter), start, True)]
+        seen: dict[tuple[Hex, bool], int] = {}
+        while heap:
+            cost, _, hex, at_place = heapq.heappop(heap)
+            if (hex, at_place) in seen:
+                continue
+            seen[(hex, at_place)] = cost
+            for n in self.neighbours(hex):
+                if n == goal and not at_place:
+                    return cost
+                if self.is_buildable(n):
+                    heapq.heappush(heap, (cost + 1, next(counter), n, False))
+                elif n in self.place_at and not at_place and n != start:
+                    heapq.heappush(heap, (cost, next(counter), n, True))
+        return None
+
+
+def make_board(
+    *,
+    name: str,
+    title: str,
+    terrain: Mapping[Hex, Terrain],
+    places: Iterable[Place],
+    contracts: Iterable[Contract],
+    source: str = "",
+) -> Board:
+    """A board from its parts (already checked for consistency by the caller)."""
+    terrain = dict(terrain)
+    columns = max((h.col for h in terrain), default=-1) + 1
+    rows = max((h.row for h in terrain), default=-1) + 1
+    return Board(
+        name=name,
+        title=title,
+        terrain=MappingProxyType(terrain),
+        places=MappingProxyType({p.name: p for p in places}),
+        contracts=MappingProxyType({c.name: c for c in contracts}),
+        columns=columns,
+        rows=rows,
+        source=source,
+    )

@@ -1,0 +1,159 @@
+"""The ``canaldsl`` command line.
+
+Exit status: 0 when every file is understood and all its expectations hold; 1 when an
+expectation fails or a proposed turn is illegal; 2 when a file cannot be understood (or the
+command line itself is wrong). Heavy modules are imported only by the commands that need them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_ERROR = 2
+
+_FORMAT = click.Choice(["text", "json"])
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="canaldsl")
+def main() -> None:
+    """Settle questions about the board game Canal Mania.
+
+    Write a position and a proposed turn in the Canal Mania language (.canal files); canaldsl
+    says whether the turn is legal and, if not, which rule it breaks and where.
+    """
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+def check(files: tuple[Path, ...], output: str) -> None:
+    """Check FILES: report every problem, and every expectation with its outcome."""
+    from canaldsl.canalmania.report import check_file
+
+    reports = [check_file(path, display=str(path)) for path in files]
+    if output == "json":
+        click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
+    else:
+        for report in reports:
+            _print_report(report)
+    statuses = {r.status for r in reports}
+    if "error" in statuses:
+        sys.exit(EXIT_ERROR)
+    if statuses & {"failed", "illegal"}:
+        sys.exit(EXIT_FAILED)
+    sys.exit(EXIT_OK)
+
+
+def _print_report(report: Any) -> None:
+    for diagnostic in report.diagnostics:
+        click.echo(diagnostic.render(), err=diagnostic.is_error)
+        click.echo("", err=diagnostic.is_error)
+    if report.status == "error":
+        errors = sum(1 for d in report.diagnostics if d.is_error)
+        click.echo(f"{report.file}: error ({errors} problem{'s' if errors != 1 else ''})", err=True)
+        return
+    for result in report.expectations:
+        mark = {True: "passed", False: "FAILED", None: "not evaluated"}[result.passed]
+        click.echo(f"{report.file}:{result.line}: {mark}: {result.text}")
+        if result.passed is not True and result.reason:
+            click.echo(f"    {result.reason}")
+    scenario = report.scenario
+    parts = [f"{scenario.rules.edition.value}"]
+    if scenario.board is not None:
+        parts.append(f"board {scenario.board.name}")
+    if scenario.position is not None:
+        parts.append(f"{len(scenario.position.players)} players")
+    if report.turns:
+        parts.append(f"{report.turns} turn{'s' if report.turns != 1 else ''}")
+    click.echo(f"{report.file}: {report.status} ({', '.join(parts)})")
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--check", "check_only", is_flag=True, help="Only report files that would change.")
+def fmt(files: tuple[Path, ...], check_only: bool) -> None:
+    """Rewrite FILES in the canonical layout (with --check, only say which would change)."""
+    from canaldsl.canalmania.formatter import format_document
+    from canaldsl.canalmania.loading import read_source
+    from canaldsl.canalmania.parser import parse_document
+
+    status = EXIT_OK
+    for path in files:
+        text, diagnostics = read_source(path, display=str(path))
+        document = None
+        if text is not None:
+            document, diagnostics = parse_document(text, filename=str(path))
+        if document is None:
+            for diagnostic in diagnostics:
+                click.echo(diagnostic.render(), err=True)
+            click.echo(f"{path}: not formatted: it cannot be parsed", err=True)
+            status = EXIT_ERROR
+            continue
+        formatted = format_document(document)
+        if formatted == text:
+            continue
+        if check_only:
+            click.echo(f"{path}: would be reformatted")
+            status = max(status, EXIT_FAILED)
+        else:
+            write_atomically(path, formatted)
+            click.echo(f"{path}: reformatted")
+    sys.exit(status)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace a file's contents so that a crash leaves either the old or the new text."""
+    directory = path.resolve().parent
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        except OSError:
+            pass
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+@main.command()
+@click.argument("board", required=False, default="england")
+@click.option(
+    "--edition",
+    type=click.Choice(["first", "second"]),
+    default=None,
+    help="Which edition's built-in board (for `england`); default: second.",
+)
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+def board(board: str, edition: str | None, output: str) -> None:
+    """Summarise a board: a built-in one (england, england-1st, england-2nd) or a file's."""
+    from canaldsl.canalmania.boardinfo import board_json, board_text, find_board
+
+    found, diagnostics = find_board(board, edition=edition)
+    for diagnostic in diagnostics:
+        click.echo(diagnostic.render(), err=True)
+    if found is None:
+        sys.exit(EXIT_ERROR)
+    if output == "json":
+        click.echo(json.dumps(board_json(found), indent=2, ensure_ascii=False))
+    else:
+        click.echo(board_text(found))
+    sys.exit(EXIT_OK)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,217 @@
+"""Grammar loading and LALR parsing with lark, with errors turned into diagnostics.
+
+Game-independent. Grammars live in ``grammar/*.lark`` at the top of the repository and are
+shipped inside the installed package as ``canaldsl/grammar``. A parser is built lazily, once per
+grammar, on first use. Lark's exceptions never escape: :func:`parse_tree` returns a tree or a
+list of diagnostics (every syntax error found, by resuming after each one).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from canaldsl.diagnostics import Diagnostic, SourceText, Span
+
+SYNTAX_UNEXPECTED_CHARACTER = "E110"
+SYNTAX_UNEXPECTED_TOKEN = "E111"
+SYNTAX_UNEXPECTED_END = "E112"
+
+MAX_SYNTAX_ERRORS = 20
+
+
+def grammar_path(name: str) -> Path:
+    """The path of ``grammar/<name>.lark``, installed or in a source checkout."""
+    here = Path(__file__).resolve().parent
+    for folder in (here / "grammar", here.parent / "grammar"):
+        candidate = folder / f"{name}.lark"
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"grammar {name!r} is not installed with canaldsl")
+
+
+class _CommentSink(threading.local):
+    """Where the lexer puts comments during the parse running on this thread."""
+
+    comments: list[Comment] | None = None
+
+
+_SINK = _CommentSink()
+
+
+def _keep_comment(token: lark.Token) -> lark.Token:
+    if _SINK.comments is not None:
+        _SINK.comments.append(Comment(str(token), token.line or 1, token.column or 1))
+    return token
+
+
+@functools.cache
+def _parser(name: str) -> lark.Lark:
+    return lark.Lark(
+        grammar_path(name).read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        lexer_callbacks={"COMMENT": _keep_comment},
+    )
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment as written, with its position."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class ParseResult:
+    tree: lark.Tree[lark.Token] | None
+    comments: list[Comment]
+    diagnostics: list[Diagnostic]
+
+
+def parse_tree(
+    grammar: str,
+    source: SourceText,
+    *,
+    describe: Callable[[str], str] | None = None,
+    statement_start: re.Pattern[str] | None = None,
+) -> ParseResult:
+    """Parse ``source`` with the named grammar, collecting comments and all syntax errors.
+
+    After a syntax error, parsing resumes at the next line that matches ``statement_start``
+    (earlier lines are blanked so positions stay true), so each broken statement is reported
+    once and the statements after it are still checked.
+    """
+    parser = _parser(grammar)
+    describe = describe or _default_describe
+    diagnostics: list[Diagnostic] = []
+    comments: list[Comment] = []
+    text = source.text
+    tree: lark.Tree[lark.Token] | None = None
+    while True:
+        chunk_comments: list[Comment] = []
+        _SINK.comments = chunk_comments
+        try:
+            tree = parser.parse(text)
+            comments = chunk_comments
+            break
+        except UnexpectedInput as error:
+            diagnostic = _diagnostic_for(error, source, describe)
+            diagnostics.append(diagnostic)
+            resume = _resume_line(source, diagnostic.line, statement_start)
+            if resume is None or len(diagnostics) >= MAX_SYNTAX_ERRORS:
+                tree = None
+                break
+            text = "\n" * (resume - 1) + "\n".join(source.lines[resume - 1 :])
+        finally:
+            _SINK.comments = None
+    if diagnostics:
+        tree = None
+    return ParseResult(tree=tree, comments=comments, diagnostics=_dedupe(diagnostics))
+
+
+def _resume_line(
+    source: SourceText, error_line: int, statement_start: re.Pattern[str] | None
+) -> int | None:
+    if statement_start is None:
+        return None
+    for number in range(error_line + 1, len(source.lines) + 1):
+        if statement_start.match(source.line_text(number)):
+            return number
+    return None
+
+
+def _span_of(error: UnexpectedInput) -> Span:
+    line = max(getattr(error, "line", 1) or 1, 1)
+    column = max(getattr(error, "column", 1) or 1, 1)
+    width = 1
+    token = getattr(error, "token", None)
+    if isinstance(token, lark.Token) and token.type != "$END":
+        width = max(len(str(token)), 1)
+        line = token.line or line
+        column = token.column or column
+    return Span(line, column, line, column + width)
+
+
+def _diagnostic_for(
+    error: UnexpectedInput, source: SourceText, describe: Callable[[str], str]
+) -> Diagnostic:
+    span = _span_of(error)
+    if isinstance(error, UnexpectedCharacters):
+        char = source.line_text(span.line)[span.column - 1 : span.column] or "?"
+        expected = _expected_list(error.allowed or (), describe)
+        message = f"unexpected character {char!r}"
+        if char == '"':
+            message = "unterminated string (a string must close on the same line)"
+        return source.diagnostic(
+            SYNTAX_UNEXPECTED_CHARACTER,
+            message,
+            Span(span.line, span.column, span.line, span.column + 1),
+            hint=f"expected {expected}" if expected else None,
+        )
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        expected = _expected_list(getattr(error, "expected", ()) or (), describe)
+        last = max(len(source.lines), 1)
+        col = len(source.line_text(last)) + 1
+        return source.diagnostic(
+            SYNTAX_UNEXPECTED_END,
+            "the file ends in the middle of a statement",
+            Span(last, col, last, col + 1),
+            hint=f"expected {expected}" if expected else None,
+        )
+    assert isinstance(error, UnexpectedToken)
+    token = error.token
+    expected = _expected_list(error.accepts or error.expected or (), describe)
+    shown = str(token)
+    if len(shown) > 30:
+        shown = shown[:27] + "..."
+    kind = describe(token.type)
+    if token.type.lower() == shown:
+        what = f"keyword {shown!r}"
+    elif kind.strip("'") == shown:
+        what = repr(shown)
+    else:
+        what = f"{kind} {shown!r}"
+    return source.diagnostic(
+        SYNTAX_UNEXPECTED_TOKEN,
+        f"unexpected {what}",
+        span,
+        hint=f"expected {expected}" if expected else None,
+    )
+
+
+def _expected_list(names: Iterable[str], describe: Callable[[str], str]) -> str:
+    words = sorted({describe(n) for n in names if not n.startswith("__ANON") and n != "$END"})
+    if not words:
+        return ""
+    if len(words) > 8:
+        words = [*words[:8], "..."]
+    return ", ".join(words)
+
+
+def _default_describe(terminal: str) -> str:
+    return terminal.lower()
+
+
+def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[str, Span]] = set()
+    out = []
+    for d in diagnostics:
+        key = (d.code, d.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
