@@ -7,6 +7,7 @@ command line itself is wrong). Heavy modules are imported only by the commands t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -120,10 +121,8 @@ def write_atomically(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
+        with contextlib.suppress(OSError):  # a new file keeps the default mode
             os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        except OSError:
-            pass
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

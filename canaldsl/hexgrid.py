@@ -57,9 +57,7 @@ class Hex:
             steps = ((0, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (-1, -1))
         else:  # rows 2, 4, 6 ... are shifted east
             steps = ((1, -1), (1, 0), (1, 1), (0, 1), (-1, 0), (0, -1))
-        return tuple(
-            Hex(c + dc, r + dr) for dc, dr in steps if c + dc >= 0 and r + dr >= 0
-        )
+        return tuple(Hex(c + dc, r + dr) for dc, dr in steps if c + dc >= 0 and r + dr >= 0)
 
     def is_neighbour(self, other: Hex) -> bool:
         return self.distance(other) == 1

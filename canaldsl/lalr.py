@@ -2,18 +2,24 @@
 
 Game-independent. Grammars live in ``grammar/*.lark`` at the top of the repository and are
 shipped inside the installed package as ``canaldsl/grammar``. A parser is built lazily, once per
-grammar, on first use. Lark's exceptions never escape: :func:`parse_tree` returns a tree or a
-list of diagnostics (every syntax error found, by resuming after each one).
+grammar, on first use, and kept in a cache folder so that later processes load it instead.
+Lark's exceptions never escape: :func:`parse_tree` returns a tree or a list of diagnostics
+(every syntax error found, by resuming after each one).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import os
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -52,16 +58,90 @@ def _keep_comment(token: lark.Token) -> lark.Token:
     return token
 
 
+_LARK_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "propagate_positions": True,
+    "maybe_placeholders": False,
+    "lexer_callbacks": {"COMMENT": _keep_comment},
+}
+
+
 @functools.cache
 def _parser(name: str) -> lark.Lark:
-    return lark.Lark(
-        grammar_path(name).read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        lexer_callbacks={"COMMENT": _keep_comment},
+    grammar = grammar_path(name).read_text(encoding="utf-8")
+    cached = _load_cached(name, grammar)
+    if cached is not None:
+        return cached
+    parser = lark.Lark(grammar, **_LARK_OPTIONS)
+    _save_cached(name, grammar, parser)
+    return parser
+
+
+# Building the LALR tables takes lark about 0.2 s, most of the run time of a short command;
+# loading them back takes about 0.01 s. So a built parser is saved with lark's own Lark.save
+# into the user's cache folder (not a shared temporary folder: the file is a pickle), under a
+# name holding a digest of everything that shapes it (grammar text, lark and Python versions,
+# options), so a changed grammar never meets an old parser. The file is written under another
+# name and then renamed, so a reader never sees half of it. Any problem with the cache (no home
+# folder, read-only disk, a damaged file) just means the parser is built as before.
+
+
+def _cache_folder() -> Path | None:
+    """Where built parsers are kept: ``$XDG_CACHE_HOME/canaldsl`` or ``~/.cache/canaldsl``."""
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or (
+            os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+        )
+        root = Path(base) if base else Path.home() / ".cache"
+    except (OSError, RuntimeError):  # no home folder
+        return None
+    return root / "canaldsl" if root.is_absolute() else None
+
+
+def _cache_key(grammar: str) -> bytes:
+    options = sorted((k, v) for k, v in _LARK_OPTIONS.items() if k != "lexer_callbacks")
+    key = "\n".join(
+        [grammar, lark.__version__, repr(sys.version_info[:2]), repr(options), __name__]
     )
+    return hashlib.sha256(key.encode("utf-8")).hexdigest().encode("ascii") + b"\n"
+
+
+def _cache_file(name: str, key: bytes) -> Path | None:
+    folder = _cache_folder()
+    return None if folder is None else folder / f"{name}-{key[:20].decode()}.lark-parser"
+
+
+def _load_cached(name: str, grammar: str) -> lark.Lark | None:
+    key = _cache_key(grammar)
+    path = _cache_file(name, key)
+    if path is None:
+        return None
+    try:
+        with path.open("rb") as handle:
+            if handle.readline() != key:
+                return None
+            parser = lark.Lark.load(handle)
+    except Exception:  # missing or unusable: build the parser instead
+        return None
+    return parser if isinstance(parser, lark.Lark) else None
+
+
+def _save_cached(name: str, grammar: str, parser: lark.Lark) -> None:
+    key = _cache_key(grammar)
+    path = _cache_file(name, key)
+    if path is None:
+        return
+    partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with partial.open("wb") as handle:
+            handle.write(key)
+            parser.save(handle)
+        os.replace(partial, path)
+    except Exception:  # a cache that cannot be written is no reason to fail
+        with contextlib.suppress(OSError):
+            partial.unlink()
 
 
 @dataclass(frozen=True)

@@ -83,22 +83,31 @@ class Board:
     def places_of_colour(self, colour: str) -> tuple[Place, ...]:
         return tuple(p for p in self.places.values() if p.colour == colour)
 
-    def section_tiles(self, a: str, b: str) -> int | None:
-        """The fewest tiles a section from place ``a`` to place ``b`` needs, or None."""
+    def shortest_section(self, a: str, b: str) -> tuple[Hex, ...] | None:
+        """The hexes of a shortest section from place ``a`` to place ``b`` (no place between).
+
+        Ties are broken the same way every time (neighbours in clockwise order).
+        """
         start = self.places[a].hex
         goal = self.places[b].hex
-        frontier = [n for n in self.neighbours(start) if self.is_buildable(n)]
-        dist = {h: 1 for h in frontier}
-        queue = list(frontier)
+        parent: dict[Hex, Hex | None] = {}
+        queue: list[Hex] = []
+        for n in self.neighbours(start):
+            if self.is_buildable(n) and n not in parent:
+                parent[n] = None
+                queue.append(n)
         head = 0
         while head < len(queue):
             hex = queue[head]
             head += 1
             if goal in self.neighbours(hex):
-                return dist[hex]
+                path = [hex]
+                while (previous := parent[path[-1]]) is not None:
+                    path.append(previous)
+                return tuple(reversed(path))
             for n in self.neighbours(hex):
-                if n not in dist and self.is_buildable(n):
-                    dist[n] = dist[hex] + 1
+                if n not in parent and self.is_buildable(n):
+                    parent[n] = hex
                     queue.append(n)
         return None
 
@@ -113,7 +122,7 @@ class Board:
             stops = [first, *order, last]
             total = 0
             for a, b in itertools.pairwise(stops):
-                leg = self._tiles_between(a, b)
+                leg = self.tiles_between(a, b)
                 if leg is None:
                     total = -1
                     break
@@ -122,7 +131,7 @@ class Board:
                 best = total
         return best
 
-    def _tiles_between(self, a: str, b: str) -> int | None:
+    def tiles_between(self, a: str, b: str) -> int | None:
         """Fewest tiles from ``a`` to ``b``, allowing the canal to pass through other places."""
         start = self.places[a].hex
         goal = self.places[b].hex

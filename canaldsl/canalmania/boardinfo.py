@@ -13,15 +13,13 @@ from canaldsl.canalmania.semantics import BUILTIN_BOARDS, _builtin_board
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
 
 
-def find_board(
-    name: str, *, edition: str | None = None
-) -> tuple[Board | None, list[Diagnostic]]:
+def find_board(name: str, *, edition: str | None = None) -> tuple[Board | None, list[Diagnostic]]:
     """A built-in board by name, or the board a .canal file describes or names."""
     if name == "england":
         name = "england-1st" if edition == "first" else "england-2nd"
     if name in BUILTIN_BOARDS:
-        board, diagnostics = _builtin_board(name)
-        return board, [d for d in diagnostics if d.is_error]
+        board, builtin_diagnostics = _builtin_board(name)
+        return board, [d for d in builtin_diagnostics if d.is_error]
     path = Path(name)
     if path.suffix == ".canal" or path.exists():
         scenario, diagnostics, _ = check_path(path)
@@ -87,13 +85,9 @@ def board_text(board: Board) -> str:
         "Places by colour (city first):",
     ]
     for colour in PLACE_COLOURS:
-        places = sorted(
-            board.places_of_colour(colour), key=lambda p: (not p.is_city, p.name)
-        )
+        places = sorted(board.places_of_colour(colour), key=lambda p: (not p.is_city, p.name))
         if places:
-            shown = ", ".join(
-                f"{p.name}{' (city)' if p.is_city else ''} {p.hex}" for p in places
-            )
+            shown = ", ".join(f"{p.name}{' (city)' if p.is_city else ''} {p.hex}" for p in places)
             lines.append(f"  {colour:<7} {shown}")
     lines.append("")
     lines.append(f"Contracts ({len(board.contracts)}; * = starting):")

@@ -18,12 +18,85 @@ WIDTH = 100
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_']*$")
 _HEX_LIKE = re.compile(r"^[A-Z]{1,2}[0-9]{1,3}$")
 KEYWORDS = frozenset(
-    """rules players option board title grid x map city town at marked hex contract between and
-    via value starting player engineer score hand supply junctions canal completed barge junction
-    recent parliament contract-deck display deck discard-pile cubes none basin engineers aside now
-    phase round endgame triggered in turn take then reveal exchange with for discard from refill
-    draw announce place remove cube build move tiles pass expect legal illegal winner final scores
-    query points yes no cards unique""".split()
+    [
+        "rules",
+        "players",
+        "option",
+        "board",
+        "title",
+        "grid",
+        "x",
+        "map",
+        "city",
+        "town",
+        "at",
+        "marked",
+        "hex",
+        "contract",
+        "between",
+        "and",
+        "via",
+        "value",
+        "starting",
+        "player",
+        "engineer",
+        "score",
+        "hand",
+        "supply",
+        "junctions",
+        "canal",
+        "completed",
+        "barge",
+        "junction",
+        "recent",
+        "parliament",
+        "contract-deck",
+        "display",
+        "deck",
+        "discard-pile",
+        "cubes",
+        "none",
+        "basin",
+        "engineers",
+        "aside",
+        "now",
+        "phase",
+        "round",
+        "endgame",
+        "triggered",
+        "in",
+        "turn",
+        "take",
+        "then",
+        "reveal",
+        "exchange",
+        "with",
+        "for",
+        "discard",
+        "from",
+        "refill",
+        "draw",
+        "announce",
+        "place",
+        "remove",
+        "cube",
+        "build",
+        "move",
+        "tiles",
+        "pass",
+        "expect",
+        "legal",
+        "illegal",
+        "winner",
+        "final",
+        "scores",
+        "query",
+        "points",
+        "yes",
+        "no",
+        "cards",
+        "unique",
+    ]
 )
 
 
@@ -173,8 +246,8 @@ def _statement(w: _Writer, st: s.Statement, depth: int) -> None:
         if st.display_name is not None:
             header += f" {_string(st.display_name)}"
         _open_block(w, st, header, depth)
-        for item in st.items:
-            _simple(w, item, _player_item(item), depth + 1)
+        for player_item in st.items:
+            _simple(w, player_item, _player_item(player_item), depth + 1)
         _close_block(w, st.footer, depth)
     elif isinstance(st, s.TurnDecl):
         _turn(w, st, depth)
@@ -207,7 +280,13 @@ def _board(w: _Writer, st: s.BoardDecl, depth: int) -> None:
                 _simple(w, row, text, inner + 1)
             _close_block(w, item.footer, inner)
         elif isinstance(item, s.PlaceDecl):
-            where = f"at {item.hex.text}" if item.hex else f"marked {item.mark.text}" if item.mark else ""
+            where = (
+                f"at {item.hex.text}"
+                if item.hex
+                else f"marked {item.mark.text}"
+                if item.mark
+                else ""
+            )
             _simple(
                 w, item, f"{item.kind} {quote(item.name.text)} {item.colour.text} {where}", inner
             )
@@ -310,9 +389,11 @@ def _build_line(line: s.BuildLine) -> str:
             continue
         text = f"{item.kind.text} {item.hex.text}"
         if item.payment is not None:
-            text += " (" + _join(
-                p.kind.text + (p.label.text if p.label else "") for p in item.payment
-            ) + ")"
+            text += (
+                " ("
+                + _join(p.kind.text + (p.label.text if p.label else "") for p in item.payment)
+                + ")"
+            )
         parts.append(text)
     return f"{_canal_ref(line.canal)}: {_join(parts)}"
 
@@ -354,7 +435,8 @@ def _step_text(step: s.TurnItem) -> str:
         return "build " + _build_line(step.lines[0])
     if isinstance(step, s.MoveCube):
         return "move cube " + " > ".join(
-            quote(leg.place.text) + (f"[{leg.owner.text}]" if leg.owner else "") for leg in step.legs
+            quote(leg.place.text) + (f"[{leg.owner.text}]" if leg.owner else "")
+            for leg in step.legs
         )
     if isinstance(step, s.RemoveTiles):
         return f"remove tiles {_canal_ref(step.canal)}: " + _join(h.text for h in step.hexes)

@@ -36,7 +36,9 @@ def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, 
         return None, [source.diagnostic("E100", "this is a folder, not a file", Span(1, 1, 1, 2))]
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        return None, [source.diagnostic("E100", f"cannot read the file: {reason}", Span(1, 1, 1, 2))]
+        return None, [
+            source.diagnostic("E100", f"cannot read the file: {reason}", Span(1, 1, 1, 2))
+        ]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

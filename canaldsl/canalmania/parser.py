@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TypedDict, cast
 
 import lark
 
@@ -64,7 +64,9 @@ def describe_terminal(name: str) -> str:
     return name
 
 
-def parse_document(text: str, *, filename: str = "<string>") -> tuple[s.Document | None, list[Diagnostic]]:
+def parse_document(
+    text: str, *, filename: str = "<string>"
+) -> tuple[s.Document | None, list[Diagnostic]]:
     """Parse text into a Document, returning it (or None) with the syntax diagnostics."""
     source = SourceText(text, filename)
     result: ParseResult = parse_tree(
@@ -184,6 +186,11 @@ def _span(item: Tree | lark.Token) -> Span:
     return Span(meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+class _NodeFields(TypedDict):
+    span: Span
+    comments: s.Comments
+
+
 class _Builder:
     """Turns lark's tree into syntax nodes."""
 
@@ -193,7 +200,7 @@ class _Builder:
         self.diagnostics: list[Diagnostic] = []
 
     # ------------------------------------------------------------ helpers
-    def _node_kwargs(self, tree: Tree) -> dict[str, object]:
+    def _node_kwargs(self, tree: Tree) -> _NodeFields:
         comments, _ = self.comments.attached.get(id(tree), (s.NO_COMMENTS, ()))
         return {"span": _span(tree), "comments": comments}
 
@@ -338,7 +345,7 @@ class _Builder:
             name_tree = self._subtree(tree, "name")
             assert name_tree is not None
             colour = self._tokens(tree, "NAME")[0]
-            where = [c for c in tree.children if isinstance(c, lark.Tree) and c.data != "name"][0]
+            where = next(c for c in tree.children if isinstance(c, lark.Tree) and c.data != "name")
             where_tok = where.children[0]
             assert isinstance(where_tok, lark.Token)
             return s.PlaceDecl(
@@ -498,9 +505,7 @@ class _Builder:
 
     def _endgame_decl(self, tree: Tree) -> s.EndgameDecl:
         ints = self._tokens(tree, "INT")
-        return s.EndgameDecl(
-            round=self._num(ints[0]) if ints else None, **self._node_kwargs(tree)
-        )
+        return s.EndgameDecl(round=self._num(ints[0]) if ints else None, **self._node_kwargs(tree))
 
     # ------------------------------------------------------------ turns
     def _turn_decl(self, tree: Tree) -> s.TurnDecl:
@@ -611,7 +616,9 @@ class _Builder:
                 for pay in _children(payment_tree):
                     ptoks = [c for c in pay.children if isinstance(c, lark.Token)]
                     cards.append(
-                        s.PayCard(self._ref(ptoks[0]), self._ref(ptoks[1]) if len(ptoks) > 1 else None)
+                        s.PayCard(
+                            self._ref(ptoks[0]), self._ref(ptoks[1]) if len(ptoks) > 1 else None
+                        )
                     )
                 payment = tuple(cards)
             items.append(s.BuildTile(self._ref(toks[0]), self._ref(toks[1]), payment))
@@ -636,11 +643,15 @@ class _Builder:
             return s.ExpectScore(player=self._ref(names[0]), score=self._num(ints[0]), **kw)
         if data == "expect_hand":
             return s.ExpectHand(
-                player=self._ref(names[0]), counts=self._counts(self._subtree(inner, "counts")), **kw
+                player=self._ref(names[0]),
+                counts=self._counts(self._subtree(inner, "counts")),
+                **kw,
             )
         if data == "expect_supply":
             return s.ExpectSupply(
-                player=self._ref(names[0]), counts=self._counts(self._subtree(inner, "counts")), **kw
+                player=self._ref(names[0]),
+                counts=self._counts(self._subtree(inner, "counts")),
+                **kw,
             )
         if data == "expect_cubes":
             return s.ExpectCubes(places=self._names(self._subtree(inner, "name_list")), **kw)

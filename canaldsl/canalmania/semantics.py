@@ -8,6 +8,7 @@ input allows. Whether a proposed turn is legal is not decided here but by the ru
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -18,12 +19,12 @@ from types import MappingProxyType
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.board import Board, Contract, Place, make_board
 from canaldsl.canalmania.components import (
+    DISPLAY_SIZE,
     ENGINEERS,
     HAND_LIMIT,
     JUNCTION_VALUE,
     MAX_OPEN_CONTRACTS,
     PARLIAMENT_SIZE,
-    DISPLAY_SIZE,
     PLACE_COLOURS,
     PLAYER_COLOURS,
     TERRAIN_TILES,
@@ -74,7 +75,7 @@ class Scenario:
     @property
     def events(self) -> tuple[s.TurnDecl | s.Expectation | s.QueryDecl, ...]:
         kinds = (s.TurnDecl, s.QueryDecl, *_EXPECTATIONS)
-        return tuple(st for st in self.document.statements if isinstance(st, kinds))  # type: ignore[misc]
+        return tuple(st for st in self.document.statements if isinstance(st, kinds))
 
 
 _EXPECTATIONS = (
@@ -151,11 +152,11 @@ class _Analyser:
         self.source = source
         self.path = path
         self.diagnostics: list[Diagnostic] = []
+        # Contracts declared with an error: already reported, so later uses stay quiet.
+        self.broken_contracts: set[str] = set()
 
     # ------------------------------------------------------------ reporting
-    def error(
-        self, code: str, message: str, span: Span, *, hint: str | None = None
-    ) -> None:
+    def error(self, code: str, message: str, span: Span, *, hint: str | None = None) -> None:
         self.diagnostics.append(self.source.diagnostic(code, message, span, hint=hint))
 
     def warn(self, code: str, message: str, span: Span, *, hint: str | None = None) -> None:
@@ -163,9 +164,7 @@ class _Analyser:
             self.source.diagnostic(code, message, span, severity=Severity.WARNING, hint=hint)
         )
 
-    def unknown(
-        self, code: str, what: str, ref: s.Ref, candidates: Iterable[str]
-    ) -> None:
+    def unknown(self, code: str, what: str, ref: s.Ref, candidates: Iterable[str]) -> None:
         guess = did_you_mean(ref.text, candidates)
         self.error(
             code,
@@ -213,7 +212,9 @@ class _Analyser:
         for extra in decls[1:]:
             self.error("E315", "a file has at most one `rules` statement", extra.span)
         if not decls:
-            return Rules(edition=DEFAULT_EDITION, players=None, options=resolve(DEFAULT_EDITION, {}))
+            return Rules(
+                edition=DEFAULT_EDITION, players=None, options=resolve(DEFAULT_EDITION, {})
+            )
         decl = decls[0]
         edition = Edition(decl.edition.text)
         players: int | None = None
@@ -292,9 +293,9 @@ class _Analyser:
         except (OSError, RuntimeError):
             self.error("E312", f"board file {ref.text!r} not found", ref.span)
             return None
-        if not resolved.is_relative_to(base) or not os.path.normpath(
-            base / relative
-        ).startswith(str(base)):
+        if not resolved.is_relative_to(base) or not os.path.normpath(base / relative).startswith(
+            str(base)
+        ):
             self.error(
                 "E311",
                 f"board file {ref.text!r} lies outside this file's folder",
@@ -313,9 +314,7 @@ class _Analyser:
         except OSError as exc:
             self.error("E100", f"board file {ref.text!r} cannot be read: {exc.strerror}", ref.span)
             return None
-        display = os.path.normpath(
-            os.path.join(os.path.dirname(self.source.name), ref.text)
-        )
+        display = os.path.normpath(os.path.join(os.path.dirname(self.source.name), ref.text))
         document, diagnostics = parse_document(text, filename=display)
         self.diagnostics.extend(diagnostics)
         if document is None:
@@ -333,6 +332,7 @@ class _Analyser:
         inner = _Analyser(document, SourceText(text, display), resolved)
         board = inner.board_from_decl(boards[0])
         self.diagnostics.extend(inner.diagnostics)
+        self.broken_contracts |= inner.broken_contracts
         if board is not None and not any(d.is_error for d in inner.diagnostics):
             self._board_failed = False
         return board
@@ -411,9 +411,10 @@ class _Analyser:
         explicit_hexes: set[Hex] = set()
         for item in items:
             if isinstance(item, s.HexDecl):
-                hex = self.hex_ref(item.hex)
-                if hex is None:
+                declared = self.hex_ref(item.hex)
+                if declared is None:
                     continue
+                hex = declared
                 try:
                     kind = Terrain(item.terrain.text)
                 except ValueError:
@@ -445,11 +446,11 @@ class _Analyser:
             if name_text in places:
                 self.error("E301", f"place {name_text!r} is declared twice", item.name.span)
                 continue
-            hex: Hex | None = None
             if item.hex is not None:
-                hex = self.hex_ref(item.hex)
-                if hex is None:
+                at = self.hex_ref(item.hex)
+                if at is None:
                     continue
+                hex = at
                 where = item.hex.span
                 if not on_grid(hex) or (map_decls and hex not in terrain):
                     self.error("E303", f"place {name_text!r} is off the grid at {hex}", where)
@@ -508,9 +509,7 @@ class _Analyser:
             seen: set[str] = set()
             for ref in refs:
                 if ref.text in seen:
-                    self.error(
-                        "E308", f"contract names {ref.text!r} more than once", ref.span
-                    )
+                    self.error("E308", f"contract names {ref.text!r} more than once", ref.span)
                     ok = False
                 seen.add(ref.text)
             if item.value.value < 1 or item.value.value > 99:
@@ -520,7 +519,9 @@ class _Analyser:
                     item.value.span,
                 )
                 ok = False
-            if ok:
+            if not ok:
+                self.broken_contracts.add(item.name.text)
+            else:
                 contracts[item.name.text] = Contract(
                     name=item.name.text,
                     endpoints=(item.first.text, item.second.text),
@@ -608,13 +609,11 @@ class _Analyser:
 
     def contract_ref(self, ref: s.Ref, board: Board) -> Contract | None:
         contract = board.contracts.get(ref.text)
-        if contract is None:
+        if contract is None and ref.text not in self.broken_contracts:
             self.unknown("E202", "contract", ref, board.contracts)
         return contract
 
-    def position(
-        self, statements: Sequence[s.Statement], rules: Rules, board: Board
-    ) -> Position:
+    def position(self, statements: Sequence[s.Statement], rules: Rules, board: Board) -> Position:
         edition_facts = facts(rules.edition)
         player_decls = [st for st in statements if isinstance(st, s.PlayerDecl)]
         players: list[Player] = []
@@ -630,9 +629,7 @@ class _Analyser:
                 self.error("E401", f"two players are {colour}", decl.colour.span)
                 continue
             colours_seen[colour] = decl.colour.span
-            players.append(
-                self.player(decl, rules, board, engineers_held, contract_holders)
-            )
+            players.append(self.player(decl, rules, board, engineers_held, contract_holders))
         if player_decls and players and players[0].colour != "red" and "red" in colours_seen:
             self.warn(
                 "W424",
@@ -644,12 +641,15 @@ class _Analyser:
         if rules.players is not None and player_decls and rules.players != count:
             self.error(
                 "E416",
-                f"the rules say {rules.players} players but {count} are declared",
+                f"the rules say {rules.players} players but {count} "
+                f"{'is' if count == 1 else 'are'} declared",
                 player_decls[0].span,
             )
-        elif player_decls and not (
-            edition_facts.min_players <= count <= edition_facts.max_players
-        ) and rules.players is None:
+        elif (
+            player_decls
+            and not (edition_facts.min_players <= count <= edition_facts.max_players)
+            and rules.players is None
+        ):
             self.error(
                 "E416",
                 f"the {rules.edition.value} is for {edition_facts.min_players} to "
@@ -734,9 +734,7 @@ class _Analyser:
                 if place is None:
                     continue
                 if place in cubes:
-                    self.error(
-                        "E405", f"{place} holds at most one goods cube", ref.span
-                    )
+                    self.error("E405", f"{place} holds at most one goods cube", ref.span)
                 cubes.add(place)
         total_cubes = edition_facts.cubes
         basin = total_cubes - len(cubes)
@@ -791,7 +789,9 @@ class _Analyser:
                     phase = nd.phase.value
         elif players:
             now = players[0].colour
-        for player, decl in zip(players, [d for d in player_decls if d.colour.text in colours_seen], strict=False):
+        for player, decl in zip(
+            players, [d for d in player_decls if d.colour.text in colours_seen], strict=False
+        ):
             size = player.hand_size()
             mid_turn = player.colour == now and phase > 1
             if size is not None and size > HAND_LIMIT and not mid_turn:
@@ -1021,9 +1021,7 @@ class _Analyser:
                     )
                     ok = False
                 if place_name in visited_places:
-                    self.error(
-                        "E412", f"the canal reaches {place_name} twice", item.name.span
-                    )
+                    self.error("E412", f"the canal reaches {place_name} twice", item.name.span)
                     ok = False
                 visited_places.add(place_name)
                 places_in_order.append(place_name)
@@ -1094,7 +1092,9 @@ class _Analyser:
                 previous_was_place = False
         if not ok:
             return None
-        canal = Canal(contract=name, owner=owner, route=tuple(route), completed=decl.completed, value=value)
+        canal = Canal(
+            contract=name, owner=owner, route=tuple(route), completed=decl.completed, value=value
+        )
         tiles = canal.tiles
         if len(tiles) > value:
             self.error(
@@ -1125,9 +1125,7 @@ class _Analyser:
                         decl.span,
                     )
             elif len(places_in_order) != 2 or not isinstance(route[-1], str):
-                self.error(
-                    "E415", "a completed junction canal joins exactly two places", decl.span
-                )
+                self.error("E415", "a completed junction canal joins exactly two places", decl.span)
             if decl.barge is not None:
                 self.error(
                     "E406",
@@ -1162,8 +1160,8 @@ class _Analyser:
                         f"not {decl.barge.text}",
                         decl.barge.span,
                     )
-        for start, section_tiles, _end in canal.sections():
-            for a, b in zip(section_tiles, section_tiles[1:], strict=False):
+        for _start, section_tiles, _end in canal.sections():
+            for a, b in itertools.pairwise(section_tiles):
                 if a.kind is b.kind:
                     self.warn(
                         "W430",
@@ -1286,7 +1284,9 @@ class _Analyser:
     ) -> None:
         if isinstance(expectation, (s.ExpectScore, s.ExpectHand, s.ExpectSupply, s.ExpectWinner)):
             if position is None:
-                self.error("E506", "this expectation needs a position with players", expectation.span)
+                self.error(
+                    "E506", "this expectation needs a position with players", expectation.span
+                )
                 return
             self.player_ref(expectation.player, colours)
         if isinstance(expectation, s.ExpectHand):
@@ -1308,9 +1308,7 @@ class _Analyser:
             return
         if query.kind == "can-complete":
             if query.subject is None:
-                self.error(
-                    "E505", "can-complete needs the contract to ask about", query.span
-                )
+                self.error("E505", "can-complete needs the contract to ask about", query.span)
             else:
                 self.contract_ref(query.subject, board)
         elif query.subject is not None:
@@ -1323,7 +1321,9 @@ class _Analyser:
         if answer is not None:
             if query.kind == "can-complete" and answer.points is not None:
                 self.error("E505", "can-complete answers yes or no, not points", answer.points.span)
-            if query.kind != "can-complete" and (answer.yes is not None or answer.cards is not None):
+            if query.kind != "can-complete" and (
+                answer.yes is not None or answer.cards is not None
+            ):
                 self.error(
                     "E505", f"{query.kind} answers with points, not yes/no or cards", query.span
                 )

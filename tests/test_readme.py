@@ -1,0 +1,42 @@
+"""The README stays true: its commands match CI, and its language examples parse."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from canaldsl.canalmania.parser import parse_syntax
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```(\w+)\n(.*?)```", README, flags=re.S)
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    shell = [body.strip() for lang, body in BLOCKS if lang == "sh"]
+    install_and_run, run_tests = shell[0], shell[1]
+    assert "pip install" in install_and_run and "canaldsl check examples/" in install_and_run
+    assert run_tests.endswith("python -m pytest")
+    example = install_and_run.rsplit(" ", 1)[-1]
+    assert (ROOT / example).is_file(), example
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    run_tests = [body.strip() for lang, body in BLOCKS if lang == "sh"][1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert run_tests in ci
+
+
+CANAL_BLOCKS = [body for lang, body in BLOCKS if lang == "canal"]
+
+
+@pytest.mark.parametrize("index", range(len(CANAL_BLOCKS)))
+def test_every_language_example_parses(index: int) -> None:
+    parse_syntax(CANAL_BLOCKS[index], filename=f"README block {index}")
+
+
+def test_every_diagnostic_family_is_documented() -> None:
+    for family in ("E1xx", "E2xx", "E3xx", "E4xx", "E5xx"):
+        assert family in README
