@@ -72,7 +72,7 @@ class Diagnostic:
         if self.source_line:
             gutter = str(self.line)
             pad = " " * len(gutter)
-            text = self.source_line.rstrip("\n").expandtabs(1)
+            text = self.source_line.rstrip("\r\n").expandtabs(1)
             width = (
                 self.span.end_column - self.span.column
                 if self.span.end_line == self.span.line

@@ -32,6 +32,7 @@ CODES: Final = MappingProxyType(
         "E211": "unknown terrain",
         "E212": "unknown map key",
         "E213": "map key declared but not on the map",
+        "E214": "map key used twice",
         "E215": "unknown goods symbol",
         "E216": "unknown tile kind",
         "E217": "a kind is counted twice",
@@ -51,6 +52,7 @@ CODES: Final = MappingProxyType(
         "E314": "more than one board",
         "E315": "more than one rules statement",
         "E316": "no board for a file that needs one",
+        "E317": "stated twice",
         "W310": "contract value below the fewest tiles that can join its places",
         "W311": "contract cannot be completed on this board",
         # positions

@@ -43,7 +43,8 @@ def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, 
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start : exc.start].decode("utf-8", "replace")) + 1
         return None, [
             source.diagnostic(
                 "E101",

@@ -106,6 +106,10 @@ _POSITION_STATEMENTS = (
 )
 
 
+def _article(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def builtin_board_path(filename: str) -> Path:
     return Path(__file__).resolve().parent / "boards" / filename
 
@@ -351,7 +355,7 @@ class _Analyser:
         extent: tuple[int, int] | None = None
         grids = [i for i in items if isinstance(i, s.GridDecl)]
         for grid in grids[1:]:
-            self.error("E302", "the grid size is given twice", grid.span)
+            self.error("E317", "the grid size is given twice", grid.span)
         if grids:
             extent = (grids[0].columns.value, grids[0].rows.value)
         terrain: dict[Hex, Terrain] = {}
@@ -359,7 +363,7 @@ class _Analyser:
         marks: dict[str, tuple[Hex, Span]] = {}
         map_decls = [i for i in items if isinstance(i, s.MapDecl)]
         for extra in map_decls[1:]:
-            self.error("E302", "a board has at most one map", extra.span)
+            self.error("E317", "a board has at most one map", extra.span)
         mark_decls = {
             i.mark.text: i for i in items if isinstance(i, s.PlaceDecl) and i.mark is not None
         }
@@ -386,7 +390,7 @@ class _Analyser:
                     elif cell in mark_decls:
                         if cell in marks:
                             self.error(
-                                "E304",
+                                "E214",
                                 f"map key {cell!r} is used twice; each place has one hex",
                                 span,
                             )
@@ -660,7 +664,7 @@ class _Analyser:
         def single(kind: type) -> s.Statement | None:
             found = [st for st in statements if isinstance(st, kind)]
             for extra in found[1:]:
-                self.error("E302", "this is stated twice", extra.span)
+                self.error("E317", "this is stated twice", extra.span)
             return found[0] if found else None
 
         parliament: tuple[str, ...] | None = None
@@ -861,7 +865,7 @@ class _Analyser:
         for item in decl.items:
             seen_items[type(item)] += 1
             if not isinstance(item, s.CanalDecl) and seen_items[type(item)] > 1:
-                self.error("E302", "this is stated twice for one player", item.span)
+                self.error("E317", "this is stated twice for one player", item.span)
                 continue
             if isinstance(item, s.EngineerDecl):
                 name = item.engineer.text
@@ -1059,11 +1063,11 @@ class _Analyser:
                     self.error("E409", f"no tile may stand on {hex}: it is sea", item.hex.span)
                     ok = False
                 elif kind not in TERRAIN_TILES[terrain]:
-                    allowed = " or ".join(k.value for k in TERRAIN_TILES[terrain])
+                    allowed = " or ".join(_article(k.value) for k in TERRAIN_TILES[terrain])
                     self.error(
                         "E410",
-                        f"a {kind.value} cannot stand on {terrain.value} terrain ({hex}); "
-                        f"it takes a {allowed}",
+                        f"{_article(kind.value)} cannot stand on {terrain.value} terrain ({hex}); "
+                        f"it takes {allowed}",
                         item.kind.span,
                     )
                     ok = False
@@ -1126,12 +1130,6 @@ class _Analyser:
                     )
             elif len(places_in_order) != 2 or not isinstance(route[-1], str):
                 self.error("E415", "a completed junction canal joins exactly two places", decl.span)
-            if decl.barge is not None:
-                self.error(
-                    "E406",
-                    "a completed canal has no barge: it leaves the map on completion",
-                    decl.barge.span,
-                )
         else:
             if far is not None and far in places_in_order:
                 self.error(

@@ -1,0 +1,84 @@
+"""Every file in tests/broken/ is reported by `canaldsl check` exactly as its header says.
+
+Each broken file starts with one or more comment lines ``# expect: CODE LINE:COLUMN``, one per
+diagnostic that checking it must report. The command runs as a user runs it (a subprocess,
+``python -m canaldsl check --format json FILE``): it must exit with status 2, report exactly
+those diagnostics, and never show a Python traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from canaldsl.canalmania.codes import CODES
+
+BROKEN = Path(__file__).resolve().parent / "broken"
+FILES = sorted(BROKEN.glob("*.canal"))
+EXPECT = re.compile(r"^# expect: ([EW][0-9]{3}) ([0-9]+):([0-9]+)$")
+
+
+def expectations(path: Path) -> set[tuple[str, int, int]]:
+    """The (code, line, column) triples in the `# expect:` lines that open a file."""
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = EXPECT.match(line)
+        if match is None:
+            break
+        code, number, column = match.groups()
+        found.add((code, int(number), int(column)))
+    return found
+
+
+def run_check(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "canaldsl", "check", "--format", "json", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_there_are_enough_broken_files() -> None:
+    assert len(FILES) >= 12
+    for path in FILES:
+        expected = expectations(path)
+        assert expected, f"{path.name} has no `# expect: CODE LINE:COLUMN` first line"
+        assert {code for code, _, _ in expected} <= set(CODES), path.name
+
+
+def test_broken_files_cover_syntax_and_meaning() -> None:
+    codes = {code for path in FILES for code, _, _ in expectations(path)}
+    # syntax: unterminated string / stray character, unexpected token, end of file, map cell
+    assert {"E110", "E111", "E112", "E120"} <= codes
+    # meaning: unknown place, duplicate hex, tiles not joined, wrong terrain, too many tiles,
+    # barge not at the end, duplicate colour, engineer held twice, too many cubes, three open
+    # contracts
+    assert {"E201", "E302", "E407", "E410", "E403", "E406", "E401", "E402", "E404"} <= codes
+    assert "E414" in codes
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_broken_file(path: Path) -> None:
+    result = run_check(path)
+    assert "Traceback" not in result.stdout
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2, result.stderr
+    reports = json.loads(result.stdout)
+    assert len(reports) == 1
+    (report,) = reports
+    assert report["file"] == str(path)
+    assert report["status"] == "error"
+    found = [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]]
+    assert len(found) == len(set(found)), "a diagnostic is reported twice"
+    assert set(found) == expectations(path)
+    for diagnostic in report["diagnostics"]:
+        assert diagnostic["file"] == str(path)
+        assert diagnostic["message"]
+        assert diagnostic["severity"] == ("warning" if diagnostic["code"][0] == "W" else "error")
