@@ -119,6 +119,10 @@ def _card(card: s.Card) -> str:
     return f"{card.kind.text}/{card.symbol.text}" if card.symbol else card.kind.text
 
 
+def _cubes(places: Sequence[s.Ref]) -> str:
+    return "cubes at " + _join(quote(p.text) for p in places) if places else "cubes none"
+
+
 def _counts(counts: Sequence[s.Count]) -> str:
     return _join(f"{c.number.value} {c.kind.text}" for c in counts)
 
@@ -462,9 +466,7 @@ def _single_line(st: s.Statement) -> str:
             return f"{keyword} {st.count.value}"
         return f"{keyword} " + _join(_card(c) for c in st.cards or ())
     if isinstance(st, s.CubesDecl):
-        if not st.places:
-            return "cubes none"
-        return "cubes at " + _join(quote(p.text) for p in st.places)
+        return _cubes(st.places)
     if isinstance(st, s.BasinDecl):
         return f"basin {st.count.value}"
     if isinstance(st, s.EngineersAsideDecl):
@@ -492,9 +494,7 @@ def _expectation(st: s.Statement) -> str:
     if isinstance(st, s.ExpectSupply):
         return f"supply {st.player.text} {_counts(st.counts)}"
     if isinstance(st, s.ExpectCubes):
-        if not st.places:
-            return "cubes none"
-        return "cubes at " + _join(quote(p.text) for p in st.places)
+        return _cubes(st.places)
     if isinstance(st, s.ExpectBasin):
         return f"basin {st.count.value}"
     if isinstance(st, s.ExpectWinner):

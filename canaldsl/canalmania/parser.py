@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TypedDict, cast
+from typing import TypedDict, TypeVar, cast
 
 import lark
 
@@ -184,6 +184,9 @@ def _span(item: Tree | lark.Token) -> Span:
     if getattr(meta, "empty", True):
         return UNKNOWN_SPAN
     return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+_PileT = TypeVar("_PileT", s.DeckDecl, s.DiscardPileDecl)
 
 
 class _NodeFields(TypedDict):
@@ -460,23 +463,21 @@ class _Builder:
             cards=self._cards(self._subtree(tree, "card_list")), **self._node_kwargs(tree)
         )
 
-    def _deck_decl(self, tree: Tree) -> s.DeckDecl:
+    def _pile(self, tree: Tree, kind: type[_PileT]) -> _PileT:
+        """A pile of cards given by its size or its cards (the deck, the discard pile)."""
         ints = self._tokens(tree, "INT")
         cards = self._subtree(tree, "card_list")
-        return s.DeckDecl(
+        return kind(
             count=self._num(ints[0]) if ints else None,
             cards=self._cards(cards) if cards is not None else None,
             **self._node_kwargs(tree),
         )
 
+    def _deck_decl(self, tree: Tree) -> s.DeckDecl:
+        return self._pile(tree, s.DeckDecl)
+
     def _discard_pile_decl(self, tree: Tree) -> s.DiscardPileDecl:
-        ints = self._tokens(tree, "INT")
-        cards = self._subtree(tree, "card_list")
-        return s.DiscardPileDecl(
-            count=self._num(ints[0]) if ints else None,
-            cards=self._cards(cards) if cards is not None else None,
-            **self._node_kwargs(tree),
-        )
+        return self._pile(tree, s.DiscardPileDecl)
 
     def _cubes_decl(self, tree: Tree) -> s.CubesDecl:
         return s.CubesDecl(

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.board import Board, Contract, Place, make_board
@@ -104,6 +105,9 @@ _POSITION_STATEMENTS = (
     s.RoundDecl,
     s.EndgameDecl,
 )
+
+
+_E = TypeVar("_E", CardKind, TileKind, Terrain)
 
 
 def _article(word: str) -> str:
@@ -419,10 +423,8 @@ class _Analyser:
                 if declared is None:
                     continue
                 hex = declared
-                try:
-                    kind = Terrain(item.terrain.text)
-                except ValueError:
-                    self.unknown("E211", "terrain", item.terrain, [t.value for t in Terrain])
+                kind = self._member(Terrain, item.terrain, "E211", "terrain")
+                if kind is None:
                     continue
                 if not on_grid(hex):
                     self.error("E303", f"hex {hex} is off the grid", item.hex.span)
@@ -561,19 +563,19 @@ class _Analyser:
         return board
 
     # ------------------------------------------------------------ position
-    def card_kind(self, ref: s.Ref) -> CardKind | None:
+    def _member(self, enum: type[_E], ref: s.Ref, code: str, what: str) -> _E | None:
+        """The enum member a word names, or None after reporting it as unknown."""
         try:
-            return CardKind(ref.text)
+            return enum(ref.text)
         except ValueError:
-            self.unknown("E209", "card kind", ref, [k.value for k in CardKind])
+            self.unknown(code, what, ref, [member.value for member in enum])
             return None
 
+    def card_kind(self, ref: s.Ref) -> CardKind | None:
+        return self._member(CardKind, ref, "E209", "card kind")
+
     def tile_kind(self, ref: s.Ref) -> TileKind | None:
-        try:
-            return TileKind(ref.text)
-        except ValueError:
-            self.unknown("E216", "tile kind", ref, [k.value for k in TileKind])
-            return None
+        return self._member(TileKind, ref, "E216", "tile kind")
 
     def card(self, card: s.Card) -> Card | None:
         kind = self.card_kind(card.kind)
