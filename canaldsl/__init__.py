@@ -1,7 +1,7 @@
 """canaldsl: a language and toolkit that settles questions about the board game Canal Mania.
 
 >>> import canaldsl
->>> scenario = canaldsl.parse("rules second-edition\nboard england\n")
+>>> scenario = canaldsl.parse("rules second-edition\\nboard england\\n")
 >>> scenario.board.name
 'england-2nd'
 """

@@ -66,7 +66,7 @@ def _print_report(report: Any) -> None:
     for result in report.expectations:
         mark = {True: "passed", False: "FAILED", None: "not evaluated"}[result.passed]
         click.echo(f"{report.file}:{result.line}: {mark}: {result.text}")
-        if result.passed is not True and result.reason:
+        if result.reason:
             click.echo(f"    {result.reason}")
     scenario = report.scenario
     parts = [f"{scenario.rules.edition.value}"]
@@ -152,6 +152,108 @@ def board(board: str, edition: str | None, output: str) -> None:
     else:
         click.echo(board_text(found))
     sys.exit(EXIT_OK)
+
+
+@main.command("rules")
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+def list_rules(output: str) -> None:
+    """List every rule of Canal Mania that canaldsl checks, by rule id."""
+    from canaldsl.canalmania.rulebook import all_rules
+
+    rules = all_rules()
+    if output == "json":
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": r.id,
+                        "title": r.title,
+                        "kind": r.kind,
+                        "editions": sorted(e.value for e in r.editions),
+                        "sections": dict(r.sections),
+                    }
+                    for r in sorted(rules.values(), key=lambda r: r.id)
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    width = max(len(r) for r in rules)
+    for r in sorted(rules.values(), key=lambda r: r.id):
+        editions = "" if len(r.editions) == 2 else f"  [{next(iter(r.editions)).value} only]"
+        click.echo(f"{r.id:<{width}}  {r.title}{editions}")
+    click.echo(f"\n{len(rules)} rules; `canaldsl explain RULE-ID` shows one.")
+
+
+@main.command()
+@click.argument("rule_id")
+def explain(rule_id: str) -> None:
+    """Explain one rule: what it says, where each rulebook says it, how editions differ."""
+    from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
+    from canaldsl.diagnostics import did_you_mean
+
+    rules = all_rules()
+    found = rules.get(rule_id)
+    if found is None:
+        guess = did_you_mean(rule_id, rules)
+        hint = f" Did you mean {guess}?" if guess else ""
+        click.echo(
+            f"error: unknown rule id {rule_id!r}.{hint} (`canaldsl rules` lists them)", err=True
+        )
+        sys.exit(EXIT_ERROR)
+    editions = ", ".join(sorted(e.value for e in found.editions))
+    click.echo(f"{found.id}: {found.title}  ({found.kind}; {editions})\n")
+    click.echo(found.text)
+    click.echo("\nWhere the rulebooks say it:")
+    for key, book in RULEBOOKS.items():
+        click.echo(f"  {book}: {found.sections[key] or '(not in this rulebook)'}")
+    if found.differences:
+        click.echo(f"\nHow the editions and texts differ: {found.differences}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def play(file: Path) -> None:
+    """Play the turns of FILE and print the position after them, in the language."""
+    from canaldsl.canalmania import syntax as s
+    from canaldsl.canalmania.evaluate import evaluate
+    from canaldsl.canalmania.loading import check_path
+    from canaldsl.canalmania.writer import write_position
+
+    scenario, diagnostics, _ = check_path(file, display=str(file))
+    errors = [d for d in diagnostics if d.is_error]
+    if scenario is None or errors or scenario.position is None or scenario.board is None:
+        for diagnostic in errors or diagnostics:
+            click.echo(diagnostic.render(), err=True)
+        if scenario is not None and not errors:
+            click.echo(f"{file}: no position to play", err=True)
+        sys.exit(EXIT_ERROR)
+    evaluation = evaluate(scenario)
+    assert evaluation.final_state is not None
+    head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
+    legal = sum(v.legal for v in evaluation.verdicts)
+    note = [f"# position after {legal} legal turn{'s' if legal != 1 else ''} of {file.name}"]
+    click.echo(
+        write_position(
+            evaluation.final_state.to_position(),
+            scenario.board,
+            scenario.rules,
+            head=head,
+            comments=note,
+        ),
+        nl=False,
+    )
+    status = EXIT_OK
+    for verdict in evaluation.verdicts:
+        for violation in verdict.violations:
+            click.echo(
+                f"{file}:{violation.span.line}:{violation.span.column}: illegal "
+                f"({violation.rule}): {violation.message} (turn not applied)",
+                err=True,
+            )
+            status = EXIT_FAILED
+    sys.exit(status)
 
 
 if __name__ == "__main__":  # pragma: no cover

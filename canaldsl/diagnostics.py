@@ -19,6 +19,7 @@ class Severity(enum.Enum):
 
     ERROR = "error"
     WARNING = "warning"
+    ILLEGAL = "illegal"  # a proposed turn breaks a rule: the file is understood
 
 
 @dataclass(frozen=True, order=True)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import hashlib
 import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,23 @@ class ParseResult:
     tree: lark.Tree[lark.Token] | None
     comments: list[Comment]
     diagnostics: list[Diagnostic]
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the garbage collector (restoring its state after).
+
+    Parsing allocates many small objects that all live until the tree is built; full
+    collections during a large parse cost more than the parse itself (measured in
+    bench/bench_language.py), and cannot free anything.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def parse_tree(

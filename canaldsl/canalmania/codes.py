@@ -88,6 +88,8 @@ CODES: Final = MappingProxyType(
         "E503": "action outside a phase",
         "E505": "query asks about the wrong kind of thing",
         "E506": "turn or expectation without a position",
+        # verdicts
+        "V001": "a proposed turn breaks a rule (the rule id says which)",
     }
 )
 

@@ -16,7 +16,7 @@ import lark
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.diagnostics import UNKNOWN_SPAN, Diagnostic, SourceError, SourceText, Span
-from canaldsl.lalr import Comment, ParseResult, parse_tree
+from canaldsl.lalr import Comment, ParseResult, gc_paused, parse_tree
 
 GRAMMAR = "canalmania"
 
@@ -69,13 +69,14 @@ def parse_document(
 ) -> tuple[s.Document | None, list[Diagnostic]]:
     """Parse text into a Document, returning it (or None) with the syntax diagnostics."""
     source = SourceText(text, filename)
-    result: ParseResult = parse_tree(
-        GRAMMAR, source, describe=describe_terminal, statement_start=STATEMENT_START
-    )
-    if result.tree is None:
-        return None, list(result.diagnostics)
-    builder = _Builder(source, result.comments)
-    return builder.document(result.tree), list(builder.diagnostics)
+    with gc_paused():
+        result: ParseResult = parse_tree(
+            GRAMMAR, source, describe=describe_terminal, statement_start=STATEMENT_START
+        )
+        if result.tree is None:
+            return None, list(result.diagnostics)
+        builder = _Builder(source, result.comments)
+        return builder.document(result.tree), list(builder.diagnostics)
 
 
 def parse_syntax(text: str, *, filename: str = "<string>") -> s.Document:

@@ -1,7 +1,8 @@
 """What `canaldsl check` says about one file: status, diagnostics and expectations.
 
-Until the rules engine exists, turns and expectations are understood but not evaluated: each
-expectation is reported with ``passed`` None and says so, never as passed.
+Turns are played by the rules engine; each broken rule becomes a diagnostic of severity
+``illegal`` (code V001) naming the rule and the step. Expectations the engine cannot answer yet
+(best-build) are reported with ``passed`` None and say so, never as passed.
 """
 
 from __future__ import annotations
@@ -10,13 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.loading import check_path
 from canaldsl.canalmania.semantics import Scenario
-from canaldsl.diagnostics import Diagnostic
-
-NOT_EVALUATED = "not evaluated: the rules engine that answers this is not built yet"
+from canaldsl.diagnostics import Diagnostic, Severity, SourceText, sort_diagnostics
 
 
 @dataclass(frozen=True)
@@ -59,30 +56,41 @@ class FileReport:
 
 
 def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
-    """Check one file: read, parse, analyse, and report its expectations."""
+    """Check one file: read, parse, analyse, play its turns and judge its expectations."""
+    from canaldsl.canalmania.evaluate import evaluate
+
     name = display or str(path)
-    scenario, diagnostics, _ = check_path(path, display=name)
+    scenario, diagnostics, text = check_path(path, display=name)
     if scenario is None or any(d.is_error for d in diagnostics):
         return FileReport(file=name, status="error", diagnostics=tuple(diagnostics))
-    results = []
-    turns = 0
-    for event in scenario.events:
-        if isinstance(event, s.TurnDecl):
-            turns += 1
-            continue
-        results.append(
-            ExpectationResult(
-                line=event.span.line,
-                text=statement_text(event),
-                passed=None,
-                reason=NOT_EVALUATED,
-            )
+    evaluation = evaluate(scenario)
+    source = SourceText(text or "", name)
+    verdicts = [
+        source.diagnostic(
+            "V001",
+            f"{verdict.player}'s turn is illegal: {violation.message}",
+            violation.span,
+            severity=Severity.ILLEGAL,
+            rule=violation.rule,
         )
+        for verdict in evaluation.verdicts
+        for violation in verdict.violations
+    ]
+    results = tuple(
+        ExpectationResult(line=j.line, text=j.text, passed=j.passed, reason=j.reason)
+        for j in evaluation.judgements
+    )
+    if any(r.passed is False for r in results):
+        status = "failed"
+    elif evaluation.unexpected_illegal:
+        status = "illegal"
+    else:
+        status = "ok"
     return FileReport(
         file=name,
-        status="ok",
-        diagnostics=tuple(diagnostics),
-        expectations=tuple(results),
-        turns=turns,
+        status=status,
+        diagnostics=tuple(sort_diagnostics([*diagnostics, *verdicts])),
+        expectations=results,
+        turns=len(evaluation.verdicts),
         scenario=scenario,
     )

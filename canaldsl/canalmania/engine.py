@@ -1,0 +1,1185 @@
+"""The rules engine: plays a proposed turn and says whether it is legal, and why not.
+
+:func:`play_turn` never stops at the first broken rule: it applies every step it can, calls
+each rule's check where the rulebooks apply it, and returns a :class:`Verdict` with every
+:class:`Violation` (rule id, message, and the line and column of the step) and the position
+after the turn. An illegal turn is not applied to the game: the next turn starts from the
+position before it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from canaldsl.canalmania import checks_build as build_rules
+from canaldsl.canalmania import checks_cards as card_rules
+from canaldsl.canalmania import checks_contracts as contract_rules
+from canaldsl.canalmania import checks_end as end_rules
+from canaldsl.canalmania import checks_goods as goods_rules
+from canaldsl.canalmania import checks_turn as turn_rules
+from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.components import (
+    CARDS_PER_TILE,
+    DISPLAY_SIZE,
+    HAND_LIMIT,
+    JUNCTION_VALUE,
+    PLACE_COLOURS,
+    CardKind,
+    Edition,
+    TileKind,
+)
+from canaldsl.canalmania.position import JUNCTION, Card, Position, Tile
+from canaldsl.canalmania.rulebook import rule_id
+from canaldsl.canalmania.state import CanalState, GameState, PlayerState, Section
+from canaldsl.diagnostics import Span
+from canaldsl.hexgrid import Hex
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule broken by a step of a turn."""
+
+    rule: str
+    message: str
+    span: Span
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            "line": self.span.line,
+            "column": self.span.column,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one turn: every broken rule, and the position after it."""
+
+    player: str
+    violations: tuple[Violation, ...]
+    before: Position
+    after: Position
+    points: Mapping[str, int]
+    span: Span
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v.rule for v in self.violations))
+
+
+MAIN_ACTIONS: dict[type, str] = {
+    s.TakeContract: "take contract",
+    s.TakeJunction: "take junction",
+    s.ExchangeEngineer: "exchange engineer",
+    s.DiscardDisplay: "discard display",
+    s.TakeCards: "take cards",
+    s.Build: "build",
+    s.MoveCube: "move cube",
+    s.Draw: "draw",
+    s.Pass: "pass",
+}
+FREE_STEPS = (s.RemoveTiles, s.DiscardCards)
+
+
+def play_turn(state: GameState, turn: s.TurnDecl) -> Verdict:
+    """Play ``turn`` on a copy of ``state``; the state passed in is not changed."""
+    runner = _TurnRunner(state.copy(), turn)
+    runner.run()
+    return Verdict(
+        player=turn.player.text,
+        violations=tuple(runner.violations),
+        before=state.to_position(),
+        after=runner.state.to_position(),
+        points=MappingProxyType(dict(runner.points)),
+        span=turn.span,
+    )
+
+
+@dataclass
+class _Obligation:
+    """Goods cubes owed for a goods symbol that came up."""
+
+    symbol: str
+    span: Span
+
+
+@dataclass
+class _TurnRunner:
+    state: GameState
+    turn: s.TurnDecl
+    violations: list[Violation] = field(default_factory=list)
+    points: Counter[str] = field(default_factory=Counter)
+    obligations: list[_Obligation] = field(default_factory=list)
+    built_now: set[Hex] = field(default_factory=set)
+    discarded_for_limit: int = 0
+
+    # ------------------------------------------------------------ helpers
+    def check(self, function: Callable[..., str | None], span: Span, **kwargs: Any) -> bool:
+        """Run one rule's check; record a violation when it is broken. True when it holds."""
+        message = function(**kwargs)
+        if message:
+            self.violations.append(Violation(rule_id(function), message, span))
+            return False
+        return True
+
+    @property
+    def player(self) -> PlayerState:
+        return self.state.player(self.turn.player.text)
+
+    @property
+    def edition(self) -> Edition:
+        return self.state.rules.edition
+
+    def option(self, name: str) -> str:
+        return self.state.rules.options[name]
+
+    def score(self, colour: str, points: int) -> None:
+        if points:
+            self.state.player(colour).score += points
+            self.points[colour] += points
+
+    # ------------------------------------------------------------ the turn
+    def run(self) -> None:
+        turn = self.turn
+        colour = turn.player.text
+        self.check(
+            turn_rules.player_order, turn.player.span, expected=self.state.now, player=colour
+        )
+        self.check(end_rules.game_over, turn.player.span, state=self.state)
+        phases: dict[int, list[s.Step]] = {1: [], 2: [], 3: []}
+        marks: dict[int, Span] = {}
+        current = 0
+        for item in turn.items:
+            if isinstance(item, s.PhaseMark):
+                current = item.number.value
+                marks[current] = item.span
+            elif isinstance(item, FREE_STEPS) and current == 0:
+                self.free_step(item)
+            else:
+                phases.setdefault(max(current, 1), []).append(item)
+        for number in (1, 2, 3):
+            self.state.phase = number
+            self.phase(number, phases.get(number, []), marks.get(number, turn.span))
+        self.end_of_turn()
+
+    def phase(self, number: int, steps: list[s.Step], span: Span) -> None:
+        actions = 0
+        took_contract = False
+        index = 0
+        while index < len(steps):
+            step = steps[index]
+            index += 1
+            if isinstance(step, FREE_STEPS):
+                self.free_step(step)
+                continue
+            action = MAIN_ACTIONS.get(type(step))
+            if action is None:
+                self.follow_up(step)
+                continue
+            actions += 1
+            self.check(turn_rules.one_action_per_phase, step.span, phase=number, actions=actions)
+            if not self.check(turn_rules.action_in_phase, step.span, phase=number, action=action):
+                continue
+            if isinstance(step, s.TakeContract):
+                took_contract = True
+                index = self.take_contract(step, steps, index)
+            elif isinstance(step, s.TakeJunction):
+                took_contract = True
+                self.take_junction(step)
+            elif isinstance(step, s.ExchangeEngineer):
+                self.exchange(step)
+            elif isinstance(step, s.DiscardDisplay):
+                index = self.discard_display(step, steps, index)
+            elif isinstance(step, s.TakeCards):
+                index = self.take_cards(step, steps, index)
+            elif isinstance(step, s.Draw):
+                index = self.draw(step, steps, index)
+            elif isinstance(step, s.Build):
+                self.build(step)
+            elif isinstance(step, s.MoveCube):
+                self.move(step)
+        if actions == 0 and not (number == 1 and took_contract):
+            self.check(
+                turn_rules.phase_skipped,
+                span,
+                phase=number,
+                skip_allowed=self.option("skip-phase") == "allowed",
+            )
+        if number == 1:
+            self.check(
+                contract_rules.mandatory,
+                span,
+                open_contracts=len(self.player.open_canals),
+                took=took_contract,
+                available=self.contract_available(),
+            )
+        for owed in self.obligations:
+            self.check(
+                goods_rules.symbol_placement,
+                owed.span,
+                symbol=owed.symbol,
+                wanted=self.cubes_wanted(owed.symbol)[0],
+                placed=0,
+            )
+        self.obligations.clear()
+
+    def contract_available(self) -> bool:
+        parliament = self.state.parliament
+        junction = self.edition is Edition.SECOND and self.player.junctions > 0
+        return parliament is None or bool(parliament) or junction
+
+    def follow_up(self, step: s.Step) -> None:
+        """Steps that complete an action: cube placements and removals; stray ones are errors."""
+        if isinstance(step, s.PlaceCubes):
+            self.place_cubes(step)
+        elif isinstance(step, s.RemoveCube):
+            self.remove_cube(step)
+        elif isinstance(step, (s.Refill, s.Reveal)):
+            self.check(
+                turn_rules.action_in_phase,
+                step.span,
+                phase=self.state.phase,
+                action="refill" if isinstance(step, s.Refill) else "reveal",
+            )
+
+    def free_step(self, step: s.Step) -> None:
+        if isinstance(step, s.RemoveTiles):
+            self.remove_tiles(step)
+        elif isinstance(step, s.DiscardCards):
+            self.discard_cards(step)
+
+    def end_of_turn(self) -> None:
+        player = self.player
+        size = player.hand_size()
+        if size is not None:
+            self.check(
+                turn_rules.hand_limit,
+                self.turn.span,
+                size=size,
+                discarded=self.discarded_for_limit,
+            )
+        for canal in player.canals:
+            canal.route = [
+                Tile(x.hex, x.kind, x.owner, x.canal, x.section, x.hex in self.built_now)
+                if isinstance(x, Tile)
+                else x
+                for x in canal.route
+            ]
+        state = self.state
+        end_rules.trigger_end(state)
+        if state.players:
+            following = state.next_player(player.colour)
+            if state.round is not None and following == state.players[0].colour:
+                state.round += 1
+            state.now = following
+        state.phase = 1
+
+    # ------------------------------------------------------------ phase 1
+    def take_contract(self, step: s.TakeContract, steps: list[s.Step], index: int) -> int:
+        state = self.state
+        player = self.player
+        parliament_before = len(state.parliament) if state.parliament is not None else None
+        revealed_now: list[str] = []
+        for number, choice in enumerate(step.choices):
+            name = choice.contract.text
+            contract = state.board.contracts[name]
+            if number == 1:
+                self.check(
+                    contract_rules.extra,
+                    choice.contract.span,
+                    parliament_before=parliament_before,
+                    second_from_reveal=name in revealed_now,
+                )
+            self.check(
+                contract_rules.from_parliament,
+                choice.contract.span,
+                contract=name,
+                parliament=state.parliament,
+                holder=state.contract_holder(name),
+            )
+            self.check(
+                contract_rules.max_open,
+                choice.contract.span,
+                open_after=len(player.open_canals) + 1,
+            )
+            self.check(
+                contract_rules.barge, choice.barge.span, contract=contract, place=choice.barge.text
+            )
+            if state.parliament is not None and name in state.parliament:
+                state.parliament.remove(name)
+            player.canals.append(
+                CanalState(name, player.colour, [choice.barge.text], False, contract.value)
+            )
+            if state.parliament is not None and not state.parliament:
+                index, revealed_now = self.refill_parliament(step, steps, index)
+        return index
+
+    def refill_parliament(
+        self, step: s.Step, steps: list[s.Step], index: int
+    ) -> tuple[int, list[str]]:
+        state = self.state
+        reveal = steps[index] if index < len(steps) and isinstance(steps[index], s.Reveal) else None
+        deck = state.contract_deck
+        if isinstance(deck, list):
+            names = deck[:5]
+            del deck[:5]
+            if isinstance(reveal, s.Reveal) and [r.text for r in reveal.contracts] != names:
+                self.violations.append(
+                    Violation(
+                        rule_id(contract_rules.parliament_refill),
+                        f"the next contracts of the contract deck are {', '.join(names)}",
+                        reveal.span,
+                    )
+                )
+        elif isinstance(reveal, s.Reveal):
+            names = [r.text for r in reveal.contracts]
+            available = deck if isinstance(deck, int) else None
+            self.check(
+                contract_rules.parliament_refill,
+                reveal.span,
+                revealed=len(names),
+                available=available,
+            )
+            if isinstance(deck, int):
+                state.contract_deck = max(deck - len(names), 0)
+        else:
+            state.parliament = None  # the new contracts are not known
+            return index, []
+        state.parliament = list(names)
+        if isinstance(reveal, s.Reveal):
+            index += 1
+        end_rules.parliament_refilled(state)
+        return index, list(names)
+
+    def take_junction(self, step: s.TakeJunction) -> None:
+        player = self.player
+        self.check(
+            contract_rules.junction,
+            step.span,
+            has_card=self.edition is Edition.SECOND and player.junctions > 0,
+            as_extra=False,
+        )
+        self.check(contract_rules.max_open, step.span, open_after=len(player.open_canals) + 1)
+        player.junctions = max(player.junctions - 1, 0)
+        player.canals.append(
+            CanalState(JUNCTION, player.colour, [step.barge.text], False, JUNCTION_VALUE)
+        )
+
+    def exchange(self, step: s.ExchangeEngineer) -> None:
+        state = self.state
+        player = self.player
+        if step.with_player is not None:
+            target = step.with_player.text
+            other = state.player(target) if state.has_player(target) else None
+            engineer = other.engineer if other else None
+            if (
+                self.check(
+                    card_rules.exchange,
+                    step.span,
+                    own=player.engineer,
+                    other=engineer,
+                    target=target,
+                )
+                and other is not None
+            ):
+                player.engineer, other.engineer = other.engineer, player.engineer
+        else:
+            assert step.for_engineer is not None
+            target = step.for_engineer.text
+            aside = target if target in state.engineers_aside else None
+            if (
+                self.check(
+                    card_rules.exchange, step.span, own=player.engineer, other=aside, target=target
+                )
+                and player.engineer is not None
+            ):
+                state.engineers_aside.remove(target)
+                state.engineers_aside.append(player.engineer)
+                player.engineer = target
+
+    # ------------------------------------------------------------ cards
+    def discard_display(self, step: s.DiscardDisplay, steps: list[s.Step], index: int) -> int:
+        state = self.state
+        display = state.display
+        self.check(
+            card_rules.discard_display,
+            step.span,
+            display_size=len(display) if display is not None else None,
+        )
+        self.to_discard(display or [], count=DISPLAY_SIZE if display is None else None)
+        state.display = []
+        return self.refill_display(step, steps, index, DISPLAY_SIZE)
+
+    def take_cards(self, step: s.TakeCards, steps: list[s.Step], index: int) -> int:
+        state = self.state
+        player = self.player
+        self.check(
+            card_rules.take_three,
+            step.span,
+            taken=len(step.cards),
+            hand_before=player.hand_size(),
+            rennie=player.engineer == "Rennie",
+        )
+        for written in step.cards:
+            card = _card(written)
+            if (
+                self.check(
+                    card_rules.in_display, _card_span(written), card=card, display=state.display
+                )
+                and state.display is not None
+            ):
+                state.display.remove(card)
+            if player.hand is not None:
+                player.hand[card.kind] += 1
+            if card.symbol is not None:
+                self.obligations.append(_Obligation(card.symbol, _card_span(written)))
+        return self.refill_display(step, steps, index, len(step.cards))
+
+    def refill_display(self, step: s.Step, steps: list[s.Step], index: int, count: int) -> int:
+        state = self.state
+        refill = steps[index] if index < len(steps) and isinstance(steps[index], s.Refill) else None
+        deck = state.deck
+        if isinstance(deck, list):
+            drawn = self.draw_from_deck(count)
+            if isinstance(refill, s.Refill):
+                written = [_card(c) for c in refill.cards]
+                if written != drawn:
+                    shown = ", ".join(str(c) for c in drawn) or "nothing"
+                    self.violations.append(
+                        Violation(
+                            rule_id(card_rules.refill),
+                            f"the deck's next cards are {shown}",
+                            refill.span,
+                        )
+                    )
+            if state.display is not None:
+                state.display.extend(drawn)
+        elif isinstance(refill, s.Refill):
+            written = [_card(c) for c in refill.cards]
+            self.check(
+                card_rules.refill,
+                refill.span,
+                revealed=len(written),
+                needed=count,
+                deck_left=None,
+            )
+            if isinstance(deck, int):
+                state.deck = max(deck - len(written), 0)
+            if state.display is not None:
+                state.display.extend(written)
+        else:
+            state.display = None  # the new cards are not known
+            if isinstance(deck, int):
+                state.deck = max(deck - count, 0)
+        return index + 1 if refill is not None else index
+
+    def draw_from_deck(self, count: int) -> list[Card]:
+        """The top ``count`` cards of a known deck, reshuffling a known discard pile if needed."""
+        state = self.state
+        assert isinstance(state.deck, list)
+        drawn: list[Card] = []
+        while len(drawn) < count:
+            if not state.deck:
+                if isinstance(state.discard_pile, list) and state.discard_pile:
+                    state.deck = state.discard_pile  # reshuffled: order unknown from here
+                    state.discard_pile = []
+                    state.deck = len(state.deck)
+                break
+            drawn.append(state.deck.pop(0))
+        return drawn
+
+    def draw(self, step: s.Draw, steps: list[s.Step], index: int) -> int:
+        state = self.state
+        player = self.player
+        stated = _card(step.card) if step.card is not None else None
+        if step.from_display:
+            self.check(card_rules.rennie, step.span, engineer=player.engineer)
+            if (
+                stated is not None
+                and self.check(card_rules.in_display, step.span, card=stated, display=state.display)
+                and state.display is not None
+            ):
+                state.display.remove(stated)
+            if player.hand is not None and stated is not None:
+                player.hand[stated.kind] += 1
+            elif stated is None:
+                player.hand = None
+            if (
+                stated is not None
+                and stated.symbol is not None
+                and self.option("rennie-display-draw-goods") == "placed"
+            ):
+                self.obligations.append(_Obligation(stated.symbol, step.span))
+            return self.refill_display(step, steps, index, 1)
+        top: Card | None = None
+        if isinstance(state.deck, list):
+            drawn = self.draw_from_deck(1)
+            top = drawn[0] if drawn else None
+        elif isinstance(state.deck, int):
+            state.deck = max(state.deck - 1, 0)
+        self.check(card_rules.top_card, step.span, stated=stated, top=top)
+        card = top or stated
+        if player.hand is not None:
+            if card is None:
+                player.hand = None
+            else:
+                player.hand[card.kind] += 1
+        announced = step.announce and self.check(card_rules.announce, step.span, card=card)
+        if announced and card is not None and card.symbol is not None:
+            self.obligations.append(_Obligation(card.symbol, step.span))
+        return index
+
+    def to_discard(self, cards: Sequence[Card], count: int | None = None) -> None:
+        pile = self.state.discard_pile
+        number = len(cards) if count is None else count
+        if isinstance(pile, list):
+            if count is None:
+                pile.extend(cards)
+            else:
+                self.state.discard_pile = len(pile) + number
+        elif isinstance(pile, int):
+            self.state.discard_pile = pile + number
+
+    def discard_cards(self, step: s.DiscardCards) -> None:
+        player = self.player
+        for written in step.cards:
+            kind = CardKind(written.kind.text)
+            if player.hand is not None:
+                held = player.hand[kind]
+                self.check(
+                    build_rules.cards_in_hand,
+                    _card_span(written),
+                    card=kind.value,
+                    paid=1,
+                    held=held,
+                )
+                player.hand[kind] = max(held - 1, 0)
+            self.discarded_for_limit += 1
+        self.to_discard([_card(c) for c in step.cards])
+
+    # ------------------------------------------------------------ goods placement
+    def cubes_wanted(self, colour: str) -> tuple[int, int]:
+        """(cubes to place, free places) for a symbol of this colour now."""
+        board = self.state.board
+        if colour == "white":
+            free = max(
+                sum(1 for p in board.places_of_colour(c) if p.name not in self.state.cubes)
+                for c in PLACE_COLOURS
+            )
+        else:
+            free = sum(1 for p in board.places_of_colour(colour) if p.name not in self.state.cubes)
+        wanted = goods_rules.full_colour(free_places=free, wanted=2)
+        if self.edition is Edition.SECOND:
+            wanted = goods_rules.no_more_cubes(basin=self.state.basin, wanted=wanted)
+        return wanted, free
+
+    def place_cubes(self, step: s.PlaceCubes) -> None:
+        state = self.state
+        board = state.board
+        colour = step.colour.text
+        if not self.obligations:
+            self.check(
+                goods_rules.symbol_placement,
+                step.span,
+                symbol=colour,
+                wanted=0,
+                placed=len(step.places),
+            )
+            return
+        owed = self.obligations.pop(0)
+        wanted, _ = self.cubes_wanted(colour if owed.symbol == "white" else owed.symbol)
+        if self.edition is Edition.FIRST and state.basin < wanted:
+            self.violations.append(
+                Violation(
+                    rule_id(goods_rules.removal_order),
+                    f"the basin holds {state.basin} cube(s): take {wanted - state.basin} off the "
+                    "map first",
+                    step.span,
+                )
+            )
+        connected = state.connected_places()
+        for ref in step.places:
+            place = ref.text
+            ok = self.check(
+                goods_rules.symbol_colour,
+                ref.span,
+                symbol=owed.symbol,
+                colour=colour,
+                place=place,
+                place_colour=board.places[place].colour,
+            )
+            ok = (
+                self.check(
+                    goods_rules.one_per_place, ref.span, place=place, occupied=place in state.cubes
+                )
+                and ok
+            )
+            if ok:
+                free = [
+                    p.name
+                    for p in board.places_of_colour(board.places[place].colour)
+                    if p.name not in state.cubes
+                ]
+                best = min(goods_rules.priority_class(board, p, connected) for p in free)
+                self.check(
+                    goods_rules.placement_priority,
+                    ref.span,
+                    place=place,
+                    chosen=goods_rules.priority_class(board, place, connected),
+                    best=best,
+                )
+                state.cubes.add(place)
+                state.basin = max(state.basin - 1, 0)
+        self.check(
+            goods_rules.symbol_placement,
+            step.span,
+            symbol=owed.symbol,
+            wanted=wanted,
+            placed=len(step.places),
+        )
+
+    def remove_cube(self, step: s.RemoveCube) -> None:
+        state = self.state
+        board = state.board
+        place = step.place.text
+        needed = bool(self.obligations) and state.basin < 2 and self.edition is Edition.FIRST
+        if place not in state.cubes:
+            self.check(goods_rules.cube_at_start, step.place.span, place=place, has_cube=False)
+            return
+        connected = state.connected_places()
+        order = [4, 3, 2] + (
+            [1] if self.option("cube-removal-order") == "reverse-placement" else []
+        )
+        present = {goods_rules.priority_class(board, p, connected) for p in state.cubes}
+        best = next((c for c in order if c in present), None)
+        chosen = goods_rules.priority_class(board, place, connected)
+        self.check(
+            goods_rules.removal_order,
+            step.place.span,
+            place=place,
+            chosen=chosen,
+            best=best if chosen in order else None,
+            needed=needed,
+        )
+        state.cubes.discard(place)
+        state.basin += 1
+
+    # ------------------------------------------------------------ building
+    def build(self, step: s.Build) -> None:
+        player = self.player
+        touched: dict[str, tuple[CanalState, Span]] = {}
+        started: set[int] = set()
+        labels: dict[str, list[tuple[int, str, Span]]] = {}
+        physical: Counter[CardKind] = Counter()
+        tile_number = 0
+        for line in step.lines:
+            name = line.canal.text if line.canal is not None else JUNCTION
+            span = line.canal.span if line.canal is not None else line.junction_span
+            canal = player.canal(name)
+            if not self.check(
+                build_rules.own_contract, span, contract=name, open_canal=canal is not None
+            ):
+                continue
+            assert canal is not None
+            touched[name] = (canal, line.span)
+            for item in line.items:
+                if canal.completed:
+                    self.check(build_rules.own_contract, line.span, contract=name, open_canal=False)
+                    break
+                if isinstance(item, s.ReachPlace):
+                    self.reach(canal, item)
+                    continue
+                tile_number += 1
+                first = id(canal) not in started
+                started.add(id(canal))
+                self.build_tile(canal, item, first, tile_number, labels, physical)
+        for label, uses in labels.items():
+            numbers = [u[0] for u in uses]
+            canals = {u[1] for u in uses}
+            consecutive = len(canals) == 1 and max(numbers) - min(numbers) <= 1
+            if len(uses) > 1:
+                self.check(
+                    build_rules.smeaton,
+                    uses[1][2],
+                    engineer=player.engineer,
+                    kind="surveyor" if label.startswith("surveyor") else label.split("@")[0],
+                    uses=len(uses),
+                    consecutive=consecutive,
+                )
+        for name, (canal, span) in touched.items():
+            if canal.completed:
+                continue
+            possible, reason = completable(self.state, canal)
+            self.check(
+                build_rules.completable, span, contract=name, possible=possible, reason=reason
+            )
+        self.to_discard(
+            [
+                Card(kind)
+                for kind, n in sorted(physical.items(), key=lambda i: i[0].value)
+                for _ in range(n)
+            ]
+        )
+
+    def reach(self, canal: CanalState, item: s.ReachPlace) -> None:
+        state = self.state
+        place = item.name.text
+        end = canal.end
+        section_tiles = _tiles_since_place(canal)
+        if isinstance(end, Tile):
+            adjacent = end.hex.is_neighbour(state.board.places[place].hex)
+            previous = str(end.hex)
+        else:
+            adjacent = False
+            previous = end or "nothing"
+        if not self.check(
+            build_rules.connected,
+            item.name.span,
+            what=place,
+            previous=previous,
+            adjacent=adjacent,
+            section_tiles=section_tiles if adjacent else 1,
+        ):
+            return
+        if not self.check(
+            build_rules.canal_integrity, item.name.span, what=place, repeated=place in canal.places
+        ):
+            return
+        canal.route.append(place)
+        if canal.is_junction:
+            self.complete(canal, item.name.span)
+            return
+        contract = state.board.contracts[canal.contract]
+        start = canal.places[0]
+        if place == contract.other_endpoint(start):
+            missing = [v for v in contract.via if v not in canal.places]
+            if self.check(
+                build_rules.via_places, item.name.span, contract=canal.contract, missing=missing
+            ):
+                self.complete(canal, item.name.span)
+
+    def complete(self, canal: CanalState, span: Span) -> None:
+        canal.completed = True
+        player = self.player
+        player.completed_contracts.append(canal.contract)
+        points = build_rules.completion_points(
+            kinds=[t.kind for t in canal.tiles], value=canal.value, edition=self.edition
+        )
+        self.score(player.colour, points)
+
+    def build_tile(
+        self,
+        canal: CanalState,
+        item: s.BuildTile,
+        first: bool,
+        number: int,
+        labels: dict[str, list[tuple[int, str, Span]]],
+        physical: Counter[CardKind],
+    ) -> None:
+        state = self.state
+        board = state.board
+        player = self.player
+        kind = TileKind(item.kind.text)
+        hex = Hex.parse(item.hex.text)
+        label = hex.label
+        end = canal.end
+        end_hex = end.hex if isinstance(end, Tile) else board.places[end].hex if end else None
+        adjacent = end_hex is not None and end_hex.is_neighbour(hex)
+        if first:
+            barge = end.hex.label if isinstance(end, Tile) else str(end)
+            self.check(
+                build_rules.start_at_barge,
+                item.hex.span,
+                hex_label=label,
+                barge=barge,
+                adjacent=adjacent,
+            )
+        else:
+            self.check(
+                build_rules.connected,
+                item.hex.span,
+                what=label,
+                previous=end.hex.label if isinstance(end, Tile) else str(end),
+                adjacent=adjacent,
+                section_tiles=1,
+            )
+        place = board.place_at.get(hex)
+        self.check(
+            build_rules.terrain,
+            item.kind.span,
+            hex_label=label,
+            kind=kind,
+            terrain=board.terrain.get(hex),
+            place=place.name if place else None,
+        )
+        self.check(
+            build_rules.canal_integrity,
+            item.hex.span,
+            what=label,
+            repeated=any(t.hex == hex for t in canal.tiles),
+        )
+        previous = end.kind if isinstance(end, Tile) else None
+        self.check(
+            build_rules.consecutive_tiles,
+            item.kind.span,
+            kind=kind,
+            previous=previous,
+            hex_label=label,
+        )
+        self.check(build_rules.tile_supply, item.kind.span, kind=kind, left=player.supply[kind])
+        self.check(
+            build_rules.contract_length,
+            item.hex.span,
+            contract=canal.contract,
+            tiles=len(canal.tiles) + 1,
+            value=canal.value,
+        )
+        occupied = any(t.hex == hex for c in state.canals() if c is not canal for t in c.tiles)
+        extra = build_rules.overbuild_extra(occupied=occupied)
+        self.pay(kind, item, extra, canal, number, labels, physical)
+        player.supply[kind] = max(player.supply[kind] - 1, 0)
+        canal.route.append(
+            Tile(hex, kind, player.colour, canal.contract, canal.section_index, True)
+        )
+        self.built_now.add(hex)
+
+    def pay(
+        self,
+        kind: TileKind,
+        item: s.BuildTile,
+        extra: int,
+        canal: CanalState,
+        number: int,
+        labels: dict[str, list[tuple[int, str, Span]]],
+        physical: Counter[CardKind],
+    ) -> None:
+        player = self.player
+        engineer = player.engineer
+        span = item.hex.span
+        if item.payment is None:
+            cards = auto_payment(player.hand, kind, engineer, extra)
+            if cards is None:
+                if player.hand is not None:
+                    self.check(
+                        build_rules.cards_in_hand,
+                        span,
+                        card=kind.value,
+                        paid=build_rules.base_cost(kind, engineer) + extra,
+                        held=sum(player.hand.values()),
+                    )
+                return
+            for card in cards:
+                self.take_from_hand(card, span, physical)
+            return
+        plays = [CardKind(p.kind.text) for p in item.payment]
+        normal = CARDS_PER_TILE[kind]
+        cost_ok = True
+        if len(plays) == normal + extra:
+            main = normal
+        elif kind is TileKind.TUNNEL and len(plays) == 2 + extra:
+            main = 2
+            self.check(build_rules.jessop, span, engineer=engineer)
+        elif kind is TileKind.AQUEDUCT and len(plays) == 1 + extra:
+            main = 1
+            self.check(build_rules.telford, span, engineer=engineer)
+        else:
+            main = build_rules.base_cost(kind, engineer)
+            cost_ok = self.check(
+                build_rules.card_cost, span, kind=kind, plays=len(plays), needed=main + extra
+            )
+        if cost_ok:
+            natural = sum(1 for p in plays if p.value == kind.value or p is CardKind.SURVEYOR)
+            stretches = sum(1 for p in plays if p is CardKind.STRETCH)
+            if kind is TileKind.LOCK and natural < main and natural + stretches >= main:
+                self.check(build_rules.brindley, span, engineer=engineer)
+            else:
+                self.check(build_rules.card_kind, span, kind=kind, base=main, matching=natural)
+        for pay in item.payment:
+            card = CardKind(pay.kind.text)
+            if pay.label is not None:
+                key = f"{pay.kind.text}{pay.label.text}"
+                uses = labels.setdefault(key, [])
+                uses.append((number, canal.contract, pay.label.span))
+                if len(uses) > 1:
+                    continue  # the same physical card, played again (Smeaton)
+            self.take_from_hand(card, pay.kind.span, physical)
+
+    def take_from_hand(self, card: CardKind, span: Span, physical: Counter[CardKind]) -> None:
+        player = self.player
+        physical[card] += 1
+        if player.hand is None:
+            return
+        held = player.hand[card]
+        self.check(build_rules.cards_in_hand, span, card=card.value, paid=1, held=held)
+        player.hand[card] = max(held - 1, 0)
+
+    def remove_tiles(self, step: s.RemoveTiles) -> None:
+        player = self.player
+        name = step.canal.text if step.canal is not None else JUNCTION
+        span = step.canal.span if step.canal is not None else step.junction_span
+        canal = player.canal(name)
+        if not self.check(
+            build_rules.own_contract, span, contract=name, open_canal=canal is not None
+        ):
+            return
+        assert canal is not None
+        wanted = {Hex.parse(h.text) for h in step.hexes}
+        tail = {t.hex for t in canal.tiles[-len(wanted) :]}
+        scope = self.option("undo-scope")
+        ok = True
+        for ref in step.hexes:
+            hex = Hex.parse(ref.text)
+            tile = next((t for t in canal.tiles if t.hex == hex), None)
+            allowed = (
+                tile is not None
+                and hex not in self.built_now
+                and (scope == "earlier-turns" or tile.recent)
+            )
+            ok = (
+                self.check(
+                    build_rules.undo,
+                    ref.span,
+                    hex_label=ref.text,
+                    at_end=tile is not None and hex in tail,
+                    allowed_age=allowed,
+                )
+                and ok
+            )
+        if not ok:
+            return
+        removed = 0
+        while removed < len(wanted) and len(canal.route) > 1:
+            item = canal.route.pop()
+            if isinstance(item, Tile):
+                player.supply[item.kind] += 1
+                removed += 1
+
+    # ------------------------------------------------------------ moving goods
+    def move(self, step: s.MoveCube) -> None:
+        state = self.state
+        mover = self.player.colour
+        route = [leg.place.text for leg in step.legs]
+        start = route[0]
+        self.check(
+            goods_rules.cube_at_start,
+            step.legs[0].place.span,
+            place=start,
+            has_cube=start in state.cubes,
+        )
+        sections = state.sections()
+        owners: list[str] = []
+        for a, b in itertools.pairwise(step.legs):
+            wanted_owner = b.owner.text if b.owner is not None else None
+            found = choose_section(sections, a.place.text, b.place.text, wanted_owner, mover, state)
+            self.check(
+                goods_rules.completed_sections,
+                b.place.span,
+                a=a.place.text,
+                b=b.place.text,
+                found=found is not None,
+                owner=wanted_owner,
+            )
+            owners.append(found.owner if found else (wanted_owner or "nobody"))
+        if owners:
+            self.check(
+                goods_rules.last_section_own,
+                step.legs[-1].place.span,
+                mover=mover,
+                owner=owners[-1],
+            )
+        colours = [state.board.places[p].colour for p in route]
+        start_counts = self.option("colour-restriction-start") == "included"
+        self.check(
+            goods_rules.colour_restriction,
+            step.span,
+            route=route,
+            colours=colours,
+            start_counts=start_counts,
+        )
+        if self.edition is Edition.SECOND and owners and all(o == mover for o in owners):
+            shortest = shortest_own_route(state, mover, start, route[-1], start_counts)
+            self.check(goods_rules.shortest_route, step.span, length=len(route), shortest=shortest)
+        for colour, points in goods_rules.delivery_points(route=route, owners=owners).items():
+            if state.has_player(colour):
+                self.score(colour, points)
+        if start in state.cubes:
+            state.cubes.discard(start)
+            state.basin += 1
+
+
+# ------------------------------------------------------------------ helpers shared with others
+
+
+def _card(card: s.Card) -> Card:
+    return Card(CardKind(card.kind.text), card.symbol.text if card.symbol else None)
+
+
+def _card_span(card: s.Card) -> Span:
+    return card.kind.span
+
+
+def _tiles_since_place(canal: CanalState) -> int:
+    count = 0
+    for item in reversed(canal.route):
+        if isinstance(item, str):
+            break
+        count += 1
+    return count
+
+
+def auto_payment(
+    hand: Counter[CardKind] | None, kind: TileKind, engineer: str | None, extra: int
+) -> list[CardKind] | None:
+    """The cards a player pays for a tile when the file does not say: natural cards first,
+    then (Brindley) stretches for a lock, then surveyors, then any cards for the extra two."""
+    if hand is None:
+        return None
+    left = Counter(hand)
+    paid: list[CardKind] = []
+    main = build_rules.base_cost(kind, engineer)
+    natural = CardKind(kind.value)
+    sources = [natural]
+    if kind is TileKind.LOCK and engineer == "Brindley":
+        sources.append(CardKind.STRETCH)
+    sources.append(CardKind.SURVEYOR)
+    for source in sources:
+        while len(paid) < main and left[source] > 0:
+            left[source] -= 1
+            paid.append(source)
+    if len(paid) < main:
+        return None
+    for _ in range(extra):
+        spares: list[CardKind] = [k for k in CardKind if k is not CardKind.SURVEYOR and left[k] > 0]
+        if not spares and left[CardKind.SURVEYOR] > 0:
+            spares = [CardKind.SURVEYOR]
+        if not spares:
+            return None
+        spare = spares[0]
+        left[spare] -= 1
+        paid.append(spare)
+    return paid
+
+
+def choose_section(
+    sections: Sequence[Section],
+    a: str,
+    b: str,
+    owner: str | None,
+    mover: str,
+    state: GameState,
+) -> Section | None:
+    """The section a cube uses from ``a`` to ``b``: the named owner's, else the mover's own,
+    else the first in seating order."""
+    candidates = [x for x in sections if {x.a, x.b} == {a, b}]
+    if owner is not None:
+        candidates = [x for x in candidates if x.owner == owner]
+    if not candidates:
+        return None
+    seats = {p.colour: i for i, p in enumerate(state.players)}
+    return min(candidates, key=lambda x: (x.owner != mover, seats.get(x.owner, 99)))
+
+
+def shortest_own_route(
+    state: GameState, mover: str, start: str, goal: str, start_counts: bool
+) -> int | None:
+    """The fewest places on a route from start to goal on the mover's own sections only,
+    keeping to the colour restriction; None when there is none."""
+    board = state.board
+    own = [x for x in state.sections() if x.owner == mover]
+    best: int | None = None
+    # breadth-first over simple paths (the own network is small)
+    frontier: list[tuple[str, ...]] = [(start,)]
+    while frontier:
+        following: list[tuple[str, ...]] = []
+        for path in frontier:
+            here = path[-1]
+            for section in own:
+                if here not in (section.a, section.b):
+                    continue
+                nxt = section.other(here)
+                if nxt in path:
+                    continue
+                counted = path if start_counts else path[1:]
+                colours = {board.places[p].colour for p in counted}
+                if board.places[nxt].colour in colours:
+                    continue
+                new = (*path, nxt)
+                if nxt == goal:
+                    return len(new)
+                following.append(new)
+        frontier = following
+    return best
+
+
+def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
+    """Whether the canal can still be completed correctly within its value: the fewest tiles
+    from its end, through the places its contract still needs, to its far endpoint (a lower
+    bound: supply and later cards are not considered)."""
+    board = state.board
+    budget = canal.value - len(canal.tiles)
+    own_hexes = {t.hex for t in canal.tiles}
+    visited_places = set(canal.places)
+    if canal.is_junction:
+        goal_places = {p for p in board.places if p not in visited_places}
+        vias: tuple[str, ...] = ()
+        far = None
+    else:
+        contract = board.contracts[canal.contract]
+        far = contract.other_endpoint(canal.places[0])
+        vias = tuple(v for v in contract.via if v not in visited_places)
+        goal_places = {far}
+    end = canal.end
+    if end is None:
+        return True, ""
+    start_node: Hex | str = end.hex if isinstance(end, Tile) else end
+    counter = itertools.count()
+    heap: list[tuple[int, int, str, Hex | str, frozenset[str], bool]] = [
+        (0, next(counter), str(start_node), start_node, frozenset(), isinstance(end, str))
+    ]
+    seen: set[tuple[Hex | str, frozenset[str], bool]] = set()
+    while heap:
+        cost, _, _, node, done, at_place = heapq.heappop(heap)
+        key = (node, done, at_place)
+        if key in seen:
+            continue
+        seen.add(key)
+        if cost > budget:
+            break
+        here = node if isinstance(node, Hex) else board.places[node].hex
+        for n in board.neighbours(here):
+            place = board.place_at.get(n)
+            if place is not None:
+                name = place.name
+                if at_place or name in visited_places or name in done:
+                    continue
+                if name in goal_places and set(vias) <= done:
+                    return True, ""
+                if name == far:
+                    continue
+                new_done = done | {name} if name in vias else done
+                heapq.heappush(heap, (cost, next(counter), name, name, new_done, True))
+            elif board.is_buildable(n) and n not in own_hexes and cost + 1 <= budget:
+                heapq.heappush(heap, (cost + 1, next(counter), str(n), n, done, False))
+    left = f"{budget} tile{'s' if budget != 1 else ''} left within its value of {canal.value}"
+    if vias:
+        return False, f"no route through {', '.join(vias)} to {far} with {left}"
+    target = far or "a second place"
+    return False, f"no route to {target} with {left}"
+
+
+def hand_after(hand: Mapping[CardKind, int] | None) -> int | None:
+    return None if hand is None else sum(hand.values())
+
+
+__all__ = ["HAND_LIMIT", "Verdict", "Violation", "completable", "play_turn"]

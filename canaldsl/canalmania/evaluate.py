@@ -1,0 +1,190 @@
+"""Playing a file: its turns in order, and every expectation and query judged.
+
+Turns are played from the file's position in order; a legal turn's position becomes the game's,
+an illegal turn is reported and not applied. ``expect legal``/``expect illegal`` speak of the
+turn just before them; the other expectations of the game as it stands at that point.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.components import CardKind, TileKind
+from canaldsl.canalmania.delivery import deliveries
+from canaldsl.canalmania.engine import Verdict, completable, play_turn
+from canaldsl.canalmania.final import final_scoring
+from canaldsl.canalmania.formatter import statement_text
+from canaldsl.canalmania.rulebook import all_rules
+from canaldsl.canalmania.semantics import Scenario
+from canaldsl.canalmania.state import GameState
+
+SOLVER_LATER = "not evaluated: best-build needs the constraint solver, which is not built yet"
+CARDS_LATER = "the fewest cards needs the constraint solver, which is not built yet"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One expectation or query and whether it holds (None: it could not be evaluated)."""
+
+    line: int
+    text: str
+    passed: bool | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    verdicts: tuple[Verdict, ...]
+    judgements: tuple[Judgement, ...]
+    final_state: GameState | None
+    unexpected_illegal: tuple[Verdict, ...]
+
+
+def evaluate(scenario: Scenario) -> Evaluation:
+    """Play every turn of the file and judge every expectation and query."""
+    if scenario.board is None or scenario.position is None:
+        unplayable = tuple(
+            Judgement(e.span.line, statement_text(e), None, "there is no position to play")
+            for e in scenario.events
+            if not isinstance(e, s.TurnDecl)
+        )
+        return Evaluation((), unplayable, None, ())
+    state = GameState.from_position(scenario.position, scenario.board, scenario.rules)
+    verdicts: list[Verdict] = []
+    judgements: list[Judgement] = []
+    last: Verdict | None = None
+    covered: set[int] = set()
+    for event in scenario.events:
+        if isinstance(event, s.TurnDecl):
+            last = play_turn(state, event)
+            verdicts.append(last)
+            if last.legal:
+                state = GameState.from_position(last.after, scenario.board, scenario.rules)
+            continue
+        if isinstance(event, (s.ExpectLegal, s.ExpectIllegal)) and last is not None:
+            covered.add(id(last))
+        judgements.append(_judge(event, state, last))
+    unexpected = tuple(v for v in verdicts if not v.legal and id(v) not in covered)
+    return Evaluation(tuple(verdicts), tuple(judgements), state, unexpected)
+
+
+def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgement:
+    text = statement_text(event)
+    line = event.span.line
+
+    def result(passed: bool | None, reason: str = "") -> Judgement:
+        return Judgement(line, text, passed, reason)
+
+    if isinstance(event, s.ExpectLegal):
+        if last is None:
+            return result(False, "there is no turn before this expectation")
+        if last.legal:
+            return result(True)
+        broken = "; ".join(f"{v.rule}: {v.message}" for v in last.violations)
+        return result(False, f"the turn is illegal: {broken}")
+    if isinstance(event, s.ExpectIllegal):
+        named = {r.text for r in event.rules}
+        if last is None:
+            return result(False, "there is no turn before this expectation")
+        known = all_rules()
+        unknown = [r.text for r in event.rules if r.text not in known]
+        if unknown:
+            return result(False, f"unknown rule id {', '.join(unknown)} (see `canaldsl rules`)")
+        if last.legal:
+            return result(False, "the turn is legal")
+        missing = [r.text for r in event.rules if r.text not in set(last.rules)]
+        if missing:
+            return result(
+                False,
+                f"the turn is illegal, but not by {', '.join(missing)}; it breaks "
+                f"{', '.join(last.rules)}",
+            )
+        others = [r for r in last.rules if r not in named]
+        return result(True, f"it also breaks {', '.join(others)}" if others else "")
+    if isinstance(event, s.ExpectScore):
+        actual = state.player(event.player.text).score
+        return result(actual == event.score.value, f"{event.player.text} has {actual}")
+    if isinstance(event, s.ExpectHand):
+        hand = state.player(event.player.text).hand
+        if hand is None:
+            return result(None, f"{event.player.text}'s hand is not known")
+        wanted_hand = Counter({CardKind(c.kind.text): c.number.value for c in event.counts})
+        held = Counter({k: n for k, n in hand.items() if n})
+        return result(held == wanted_hand, f"{event.player.text} holds {_counts(held)}")
+    if isinstance(event, s.ExpectSupply):
+        supply = state.player(event.player.text).supply
+        wanted_supply = {TileKind(c.kind.text): c.number.value for c in event.counts}
+        wrong = {k: supply[k] for k, n in wanted_supply.items() if supply[k] != n}
+        return result(not wrong, f"supply: {_counts(Counter(supply))}")
+    if isinstance(event, s.ExpectCubes):
+        wanted_cubes = {p.text for p in event.places}
+        return result(
+            state.cubes == wanted_cubes, f"cubes at {', '.join(sorted(state.cubes)) or 'nowhere'}"
+        )
+    if isinstance(event, s.ExpectBasin):
+        return result(state.basin == event.count.value, f"the basin holds {state.basin}")
+    if isinstance(event, s.ExpectWinner):
+        final = final_scoring(state)
+        return result(
+            final.winner == event.player.text,
+            f"winner {final.winner}; final scores {_scores(final.scores)}",
+        )
+    if isinstance(event, s.ExpectFinalScores):
+        final = final_scoring(state)
+        wanted_scores = {p.player.text: p.score.value for p in event.scores}
+        actual_scores = {c: final.scores[c] for c in wanted_scores if c in final.scores}
+        return result(actual_scores == wanted_scores, f"final scores {_scores(final.scores)}")
+    if isinstance(event, s.QueryDecl):
+        return _query(event, state, result)
+    return result(None, "not evaluated")
+
+
+def _query(
+    event: s.QueryDecl, state: GameState, result: Callable[[bool | None, str], Judgement]
+) -> Judgement:
+    mover = event.player.text if event.player is not None else state.now
+    if event.kind == "best-build":
+        return result(None, SOLVER_LATER)
+    if event.kind == "best-delivery":
+        assert mover is not None
+        moves = list(deliveries(state, mover))
+        best = max((d.points_for(mover) for d in moves), default=0)
+        top = [d for d in moves if d.points_for(mover) == best]
+        answer = event.answer
+        shown = " / ".join(" > ".join(d.route) for d in top[:3]) or "no move"
+        reason = f"best {best} points ({shown})"
+        if answer is None:
+            return result(True, reason)
+        ok = answer.points is None or answer.points.value == best
+        if answer.unique:
+            ok = ok and len(top) == 1
+        return result(ok, reason)
+    assert event.subject is not None
+    name = event.subject.text
+    holder = state.contract_holder(name) if event.player is None else event.player.text
+    canal = state.player(holder).canal(name) if holder is not None else None
+    if canal is None:
+        return result(False, f"no open canal {name!r}" + (f" of {holder}" if holder else ""))
+    possible, why = completable(state, canal)
+    reason = "yes" if possible else f"no: {why}"
+    answer = event.answer
+    if answer is None:
+        return result(True, reason)
+    ok = answer.yes is None or answer.yes == possible
+    if ok and answer.cards is not None:
+        return result(None, f"{reason}; {CARDS_LATER}")
+    return result(ok, reason)
+
+
+def _counts(counts: Counter) -> str:  # type: ignore[type-arg]
+    return (
+        ", ".join(f"{n} {k.value}" for k, n in sorted(counts.items(), key=lambda i: i[0].value))
+        or "nothing"
+    )
+
+
+def _scores(scores: dict[str, int]) -> str:
+    return ", ".join(f"{c} {n}" for c, n in scores.items())

@@ -1,0 +1,55 @@
+"""Final scoring: incomplete canals, the last goods deliveries, the 1st edition's bonus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canaldsl.canalmania import checks_end as end_rules
+from canaldsl.canalmania.components import Edition
+from canaldsl.canalmania.delivery import Delivery, best_delivery
+from canaldsl.canalmania.state import GameState
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    scores: dict[str, int]
+    ranking: tuple[str, ...]
+    deliveries: tuple[tuple[str, Delivery], ...]
+
+    @property
+    def winner(self) -> str | None:
+        return self.ranking[0] if self.ranking else None
+
+
+MAX_DELIVERY_ROUNDS = 100
+
+
+def final_scoring(state: GameState) -> FinalResult:
+    """The scores after final scoring, from a copy of ``state`` (which is not changed)."""
+    s = state.copy()
+    for player in s.players:
+        player.score += end_rules.incomplete_canal_points(state=s, colour=player.colour)
+    moves: list[tuple[str, Delivery]] = []
+    order = end_rules.delivery_order(state=s)
+    for _ in range(MAX_DELIVERY_ROUNDS):
+        moved = False
+        for colour in order:
+            delivery = best_delivery(s, colour)
+            if delivery is None:
+                continue
+            moved = True
+            moves.append((colour, delivery))
+            for owner, points in delivery.points:
+                if s.has_player(owner):
+                    s.player(owner).score += points
+            s.cubes.discard(delivery.route[0])
+            s.basin += 1
+        if not moved:
+            break
+    if s.rules.edition is Edition.FIRST:
+        for colour, bonus in end_rules.prolific_builders(state=s).items():
+            s.player(colour).score += bonus
+    ranking = tuple(st.colour for st in end_rules.winner_order(state=s))
+    return FinalResult(
+        scores={p.colour: p.score for p in s.players}, ranking=ranking, deliveries=tuple(moves)
+    )
