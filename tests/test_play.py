@@ -1,0 +1,53 @@
+"""`canaldsl play`: the position after the turns, written back in the language."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from canaldsl.canalmania.evaluate import evaluate
+from canaldsl.canalmania.loading import check_text
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.canal"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_written_position_reads_back_as_the_same_position(path: Path, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "canaldsl", "play", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=path.parent,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    assert "Traceback" not in result.stderr
+    written = result.stdout
+    scenario, diagnostics = check_text(written, filename="played.canal", path=path)
+    assert [d.render() for d in diagnostics if d.is_error] == []
+    assert scenario is not None and scenario.position is not None
+
+    original, _ = check_text(path.read_text(encoding="utf-8"), path=path)
+    assert original is not None
+    final = evaluate(original).final_state
+    assert final is not None
+    assert scenario.position == final.to_position()
+
+
+def test_play_reports_illegal_turns_on_stderr(tmp_path: Path) -> None:
+    source = (ROOT / "examples" / "medway-two-locks.canal").read_text(encoding="utf-8")
+    path = tmp_path / "two-locks.canal"
+    path.write_text(source, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "canaldsl", "play", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "(build.consecutive-tiles)" in result.stderr and "turn not applied" in result.stderr
+    assert 'canal "Medway Navigation": Tonbridge' in result.stdout  # nothing was built
