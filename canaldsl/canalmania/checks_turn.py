@@ -32,6 +32,21 @@ def player_order(expected: str | None, player: str) -> str | None:
 
 
 @rule(
+    "turn.phase-order",
+    title="Phases come in order",
+    it="Il turno",
+    fr="Le tour",
+    de="Spielzug",
+)
+def phase_passed(phase: int, current: int) -> str | None:
+    """The three phases of a turn come in order, each once: once a later phase has begun, an
+    earlier one cannot be played."""
+    if phase < current:
+        return f"the position is already in phase {current}; phase {phase} is over"
+    return None
+
+
+@rule(
     "turn.one-action-per-phase",
     title="One action in each phase",
     it="Il turno",

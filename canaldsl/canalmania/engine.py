@@ -168,9 +168,17 @@ class _TurnRunner:
                 self.free_step(item)
             else:
                 phases.setdefault(max(current, 1), []).append(item)
+        first_phase = self.state.phase  # a position may be written in the middle of a turn
         for number in (1, 2, 3):
+            steps = phases.get(number, [])
+            if number < first_phase:
+                for step in steps:
+                    self.check(
+                        turn_rules.phase_passed, step.span, phase=number, current=first_phase
+                    )
+                continue
             self.state.phase = number
-            self.phase(number, phases.get(number, []), marks.get(number, turn.span))
+            self.phase(number, steps, marks.get(number, turn.span))
         self.end_of_turn()
 
     def phase(self, number: int, steps: list[s.Step], span: Span) -> None:

@@ -794,8 +794,6 @@ class _Analyser:
                     )
                 else:
                     phase = nd.phase.value
-        elif players:
-            now = players[0].colour
         for player, decl in zip(
             players, [d for d in player_decls if d.colour.text in colours_seen], strict=False
         ):
