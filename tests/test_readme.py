@@ -40,3 +40,15 @@ def test_every_language_example_parses(index: int) -> None:
 def test_every_diagnostic_family_is_documented() -> None:
     for family in ("E1xx", "E2xx", "E3xx", "E4xx", "E5xx"):
         assert family in README
+
+
+def test_the_tour_example_holds() -> None:
+    from canaldsl.canalmania.evaluate import evaluate
+    from canaldsl.canalmania.loading import check_text
+
+    scenario, diagnostics = check_text(CANAL_BLOCKS[0], filename="README tour")
+    assert [d.render() for d in diagnostics if d.is_error] == []
+    assert scenario is not None
+    evaluation = evaluate(scenario)
+    assert [v.legal for v in evaluation.verdicts] == [True]
+    assert [j.passed for j in evaluation.judgements] == [True, True]
