@@ -222,12 +222,14 @@ def consecutive_tiles(kind: TileKind, previous: TileKind | None, hex_label: str)
     fr="Construction des canaux > 4. Réglementation des constructions "
     "(Construire au-dessus d'un autre canal)",
     de="Kanalbau > 4. Baubestimmungen (Einen anderen Kanal überbauen)",
-    kind="effect",
 )
-def overbuild_extra(occupied: bool) -> int:
+def overbuild(hex_label: str, plays: int) -> str | None:
     """A tile may be built on top of other tiles: it suits the terrain and is paid as usual,
     plus two more cards of any kind. Tiles sharing a hex do not hinder goods on either canal."""
-    return OVERBUILD_EXTRA_CARDS if occupied else 0
+    return (
+        f"{hex_label} already holds a tile: building on top of it costs "
+        f"{OVERBUILD_EXTRA_CARDS} more cards of any kind ({plays} paid)"
+    )
 
 
 @rule(

@@ -29,6 +29,7 @@ from canaldsl.canalmania.components import (
     DISPLAY_SIZE,
     HAND_LIMIT,
     JUNCTION_VALUE,
+    OVERBUILD_EXTRA_CARDS,
     PLACE_COLOURS,
     CardKind,
     Edition,
@@ -337,7 +338,7 @@ class _TurnRunner:
         self, step: s.Step, steps: list[s.Step], index: int
     ) -> tuple[int, list[str]]:
         state = self.state
-        reveal = steps[index] if index < len(steps) and isinstance(steps[index], s.Reveal) else None
+        reveal = self.take_follow_up(steps, index, s.Reveal)
         deck = state.contract_deck
         if isinstance(deck, list):
             names = deck[:5]
@@ -365,8 +366,6 @@ class _TurnRunner:
             state.parliament = None  # the new contracts are not known
             return index, []
         state.parliament = list(names)
-        if isinstance(reveal, s.Reveal):
-            index += 1
         end_rules.parliament_refilled(state)
         return index, list(names)
 
@@ -454,9 +453,21 @@ class _TurnRunner:
                 self.obligations.append(_Obligation(card.symbol, _card_span(written)))
         return self.refill_display(step, steps, index, len(step.cards))
 
+    @staticmethod
+    def take_follow_up(steps: list[s.Step], index: int, kind: type) -> s.Step | None:
+        """Remove and return the first step of ``kind`` among the follow-ups of this action."""
+        j = index
+        while j < len(steps) and isinstance(
+            steps[j], (s.PlaceCubes, s.RemoveCube, s.Refill, s.Reveal)
+        ):
+            if isinstance(steps[j], kind):
+                return steps.pop(j)
+            j += 1
+        return None
+
     def refill_display(self, step: s.Step, steps: list[s.Step], index: int, count: int) -> int:
         state = self.state
-        refill = steps[index] if index < len(steps) and isinstance(steps[index], s.Refill) else None
+        refill = self.take_follow_up(steps, index, s.Refill)
         deck = state.deck
         if isinstance(deck, list):
             drawn = self.draw_from_deck(count)
@@ -490,7 +501,7 @@ class _TurnRunner:
             state.display = None  # the new cards are not known
             if isinstance(deck, int):
                 state.deck = max(deck - count, 0)
-        return index + 1 if refill is not None else index
+        return index
 
     def draw_from_deck(self, count: int) -> list[Card]:
         """The top ``count`` cards of a known deck, reshuffling a known discard pile if needed."""
@@ -854,8 +865,7 @@ class _TurnRunner:
             value=canal.value,
         )
         occupied = any(t.hex == hex for c in state.canals() if c is not canal for t in c.tiles)
-        extra = build_rules.overbuild_extra(occupied=occupied)
-        self.pay(kind, item, extra, canal, number, labels, physical)
+        self.pay(kind, item, occupied, canal, number, labels, physical)
         player.supply[kind] = max(player.supply[kind] - 1, 0)
         canal.route.append(
             Tile(hex, kind, player.colour, canal.contract, canal.section_index, True)
@@ -866,7 +876,7 @@ class _TurnRunner:
         self,
         kind: TileKind,
         item: s.BuildTile,
-        extra: int,
+        occupied: bool,
         canal: CanalState,
         number: int,
         labels: dict[str, list[tuple[int, str, Span]]],
@@ -875,6 +885,7 @@ class _TurnRunner:
         player = self.player
         engineer = player.engineer
         span = item.hex.span
+        extra = OVERBUILD_EXTRA_CARDS if occupied else 0
         if item.payment is None:
             cards = auto_payment(player.hand, kind, engineer, extra)
             if cards is None:
@@ -893,7 +904,12 @@ class _TurnRunner:
         plays = [CardKind(p.kind.text) for p in item.payment]
         normal = CARDS_PER_TILE[kind]
         cost_ok = True
-        if len(plays) == normal + extra:
+        reduced = build_rules.base_cost(kind, engineer)
+        if occupied and len(plays) in (normal, reduced):
+            self.check(build_rules.overbuild, span, hex_label=item.hex.text, plays=len(plays))
+            main, cost_ok = len(plays), True
+            extra = 0
+        elif len(plays) == normal + extra:
             main = normal
         elif kind is TileKind.TUNNEL and len(plays) == 2 + extra:
             main = 2

@@ -181,8 +181,9 @@ def _wrap(text: str, prefix: str) -> str:
     out: list[str] = []
     current = prefix + parts[0]
     cont = prefix + INDENT * 2
-    for part in parts[1:]:
-        if len(current) + 2 + len(part) > WIDTH:
+    for number, part in enumerate(parts[1:], start=2):
+        comma = 1 if number < len(parts) else 0  # a comma follows unless it is the last part
+        if len(current) + 2 + len(part) + comma > WIDTH:
             out.append(current + ",")
             current = cont + part
         else:

@@ -210,7 +210,7 @@ class GameState:
                     supply=MappingProxyType(dict(p.supply)),
                     junctions=p.junctions,
                     canals=tuple(c.frozen() for c in p.canals),
-                    completed_contracts=tuple(p.completed_contracts),
+                    completed_contracts=_canal_order(p),
                 )
                 for p in self.players
             ),
@@ -285,3 +285,9 @@ class GameState:
             if any(c.contract == contract for c in p.canals):
                 return p.colour
         return None
+
+
+def _canal_order(player: PlayerState) -> tuple[str, ...]:
+    """Completed contracts in the order of the player's canals (one order, however reached)."""
+    order = {c.contract: i for i, c in enumerate(player.canals)}
+    return tuple(sorted(player.completed_contracts, key=lambda n: order.get(n, len(order))))
