@@ -81,8 +81,10 @@ def terrain(
         return f"nothing may be built on {hex_label}: it is {terrain.value}"
     allowed = TERRAIN_TILES[terrain]
     if kind not in allowed:
-        names = " or ".join(k.value for k in allowed)
-        return f"{hex_label} is {terrain.value} terrain: it takes a {names}, not a {kind.value}"
+        names = " or ".join(_article(k.value) for k in allowed)
+        return (
+            f"{hex_label} is {terrain.value} terrain: it takes {names}, not {_article(kind.value)}"
+        )
     return None
 
 
@@ -349,6 +351,10 @@ def completion_points(kinds: list[TileKind], value: int, edition: Edition) -> in
     contract's value. The barge leaves the map and the contract is turned face down."""
     points = sum(TILE_POINTS[k] for k in kinds)
     return points + (value if edition is Edition.SECOND else 0)
+
+
+def _article(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def base_cost(kind: TileKind, engineer: str | None) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from canaldsl.canalmania.board import Contract
-from canaldsl.canalmania.components import MAX_OPEN_CONTRACTS, PARLIAMENT_SIZE
+from canaldsl.canalmania.components import MAX_OPEN_CONTRACTS, PARLIAMENT_SIZE, Edition
 from canaldsl.canalmania.rulebook import SECOND, rule
 
 
@@ -125,11 +125,13 @@ def parliament_refill(revealed: int, available: int | None) -> str | None:
     editions=SECOND,
     differences="Only the 2nd edition has junction contracts.",
 )
-def junction(has_card: bool, as_extra: bool) -> str | None:
+def junction(has_card: bool, as_extra: bool, edition: Edition = Edition.SECOND) -> str | None:
     """Once per game (per junction card held) a player may take their junction contract instead
     of one from parliament, never as the second contract of a double take; its barge goes on
     any town or city. A junction canal has value 2 and is complete on reaching a second place,
     so it never joins three."""
+    if edition is Edition.FIRST:
+        return "junction contracts exist only in the 2nd edition"
     if not has_card:
         return "this player has no junction contract left"
     if as_extra:

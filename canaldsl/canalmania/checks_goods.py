@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canaldsl.canalmania.board import Board
+from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.rulebook import FIRST, SECOND, rule
 
 PRIORITY_NAMES = {
@@ -109,13 +110,18 @@ def full_colour(free_places: int, wanted: int) -> int:
     fr="Cartes Construction > Retirer des marchandises",
     de=None,
     editions=FIRST,
-    differences="2nd edition: when all 20 cubes are on the map no more are placed "
-    "(goods.no-more-cubes).",
+    differences="2nd edition: cubes never come off the map; when all 20 are on it no more are "
+    "placed (goods.no-more-cubes).",
 )
-def removal_order(place: str, chosen: int, best: int | None, needed: bool) -> str | None:
-    """Before placing, a player makes sure two cubes are at hand: if the basin lacks them, cubes
-    are first taken off the map, whatever their colour: from towns without a canal, then cities
-    without a canal, then towns with a canal (the reverse of the placement order)."""
+def removal_order(
+    place: str, chosen: int, best: int | None, needed: bool, edition: Edition
+) -> str | None:
+    """1st edition: before placing, a player makes sure two cubes are at hand: if the basin
+    lacks them, cubes are first taken off the map, whatever their colour: from towns without a
+    canal, then cities without a canal, then towns with a canal (the reverse of the placement
+    order). The 2nd edition never takes cubes off the map."""
+    if edition is Edition.SECOND:
+        return f"the 2nd edition never takes cubes off the map (here from {place})"
     if not needed:
         return f"the basin has cubes enough; no cube is taken off {place}"
     if best is None:

@@ -299,7 +299,7 @@ class _TurnRunner:
         state = self.state
         player = self.player
         parliament_before = len(state.parliament) if state.parliament is not None else None
-        revealed_now: list[str] = []
+        revealed_now: list[str] | None = []  # None: new contracts turned up but not written
         for number, choice in enumerate(step.choices):
             name = choice.contract.text
             contract = state.board.contracts[name]
@@ -308,7 +308,7 @@ class _TurnRunner:
                     contract_rules.extra,
                     choice.contract.span,
                     parliament_before=parliament_before,
-                    second_from_reveal=name in revealed_now,
+                    second_from_reveal=revealed_now is None or name in revealed_now,
                 )
             self.check(
                 contract_rules.from_parliament,
@@ -336,7 +336,7 @@ class _TurnRunner:
 
     def refill_parliament(
         self, step: s.Step, steps: list[s.Step], index: int
-    ) -> tuple[int, list[str]]:
+    ) -> tuple[int, list[str] | None]:
         state = self.state
         reveal = self.take_follow_up(steps, index, s.Reveal)
         deck = state.contract_deck
@@ -362,9 +362,15 @@ class _TurnRunner:
             )
             if isinstance(deck, int):
                 state.contract_deck = max(deck - len(names), 0)
-        else:
-            state.parliament = None  # the new contracts are not known
+        elif deck == 0:
+            state.parliament = []  # every contract has left the deck: parliament stays empty
             return index, []
+        else:
+            state.parliament = None  # new contracts were turned up, but the file does not say which
+            if isinstance(deck, int):
+                state.contract_deck = max(deck - 5, 0)
+            end_rules.parliament_refilled(state)
+            return index, None
         state.parliament = list(names)
         end_rules.parliament_refilled(state)
         return index, list(names)
@@ -376,6 +382,7 @@ class _TurnRunner:
             step.span,
             has_card=self.edition is Edition.SECOND and player.junctions > 0,
             as_extra=False,
+            edition=self.edition,
         )
         self.check(contract_rules.max_open, step.span, open_after=len(player.open_canals) + 1)
         player.junctions = max(player.junctions - 1, 0)
@@ -468,55 +475,63 @@ class _TurnRunner:
     def refill_display(self, step: s.Step, steps: list[s.Step], index: int, count: int) -> int:
         state = self.state
         refill = self.take_follow_up(steps, index, s.Refill)
-        deck = state.deck
-        if isinstance(deck, list):
-            drawn = self.draw_from_deck(count)
-            if isinstance(refill, s.Refill):
-                written = [_card(c) for c in refill.cards]
-                if written != drawn:
-                    shown = ", ".join(str(c) for c in drawn) or "nothing"
-                    self.violations.append(
-                        Violation(
-                            rule_id(card_rules.refill),
-                            f"the deck's next cards are {shown}",
-                            refill.span,
-                        )
-                    )
-            if state.display is not None:
-                state.display.extend(drawn)
-        elif isinstance(refill, s.Refill):
+        known, unknown = self.deal(count)
+        dealt = len(known) + unknown
+        if isinstance(refill, s.Refill):
             written = [_card(c) for c in refill.cards]
-            self.check(
-                card_rules.refill,
-                refill.span,
-                revealed=len(written),
-                needed=count,
-                deck_left=None,
-            )
-            if isinstance(deck, int):
-                state.deck = max(deck - len(written), 0)
+            if written[: len(known)] != known:
+                shown = ", ".join(str(c) for c in known)
+                self.violations.append(
+                    Violation(
+                        rule_id(card_rules.refill),
+                        f"the deck's next cards are {shown}",
+                        refill.span,
+                    )
+                )
+            else:
+                self.check(
+                    card_rules.refill,
+                    refill.span,
+                    revealed=len(written),
+                    needed=count,
+                    deck_left=dealt,
+                )
             if state.display is not None:
-                state.display.extend(written)
-        else:
+                state.display.extend(known + written[len(known) : dealt])
+        elif unknown:
             state.display = None  # the new cards are not known
-            if isinstance(deck, int):
-                state.deck = max(deck - count, 0)
+        elif state.display is not None:
+            state.display.extend(known)
         return index
 
-    def draw_from_deck(self, count: int) -> list[Card]:
-        """The top ``count`` cards of a known deck, reshuffling a known discard pile if needed."""
+    def deal(self, count: int) -> tuple[list[Card], int]:
+        """Take ``count`` cards off the deck: the known ones in order, and how many unknown.
+
+        An empty deck is replaced by the reshuffled discard pile, whose order nobody knows.
+        Fewer cards are dealt only when the deck and the discard pile are both empty.
+        """
         state = self.state
-        assert isinstance(state.deck, list)
-        drawn: list[Card] = []
-        while len(drawn) < count:
-            if not state.deck:
-                if isinstance(state.discard_pile, list) and state.discard_pile:
-                    state.deck = state.discard_pile  # reshuffled: order unknown from here
-                    state.discard_pile = []
-                    state.deck = len(state.deck)
-                break
-            drawn.append(state.deck.pop(0))
-        return drawn
+        known: list[Card] = []
+        unknown = 0
+        while len(known) + unknown < count:
+            deck = state.deck
+            if isinstance(deck, list) and deck:
+                known.append(deck.pop(0))
+            elif isinstance(deck, int) and deck > 0:
+                state.deck = deck - 1
+                unknown += 1
+            elif deck is None:
+                unknown += 1
+            else:  # the deck is empty: shuffle the discard pile into a new one
+                pile = state.discard_pile
+                size = len(pile) if isinstance(pile, list) else pile
+                if size == 0:
+                    break
+                state.discard_pile = (
+                    [] if isinstance(pile, list) else 0 if isinstance(pile, int) else None
+                )
+                state.deck = size
+        return known, unknown
 
     def draw(self, step: s.Draw, steps: list[s.Step], index: int) -> int:
         state = self.state
@@ -541,12 +556,8 @@ class _TurnRunner:
             ):
                 self.obligations.append(_Obligation(stated.symbol, step.span))
             return self.refill_display(step, steps, index, 1)
-        top: Card | None = None
-        if isinstance(state.deck, list):
-            drawn = self.draw_from_deck(1)
-            top = drawn[0] if drawn else None
-        elif isinstance(state.deck, int):
-            state.deck = max(state.deck - 1, 0)
+        known, _ = self.deal(1)
+        top = known[0] if known else None
         self.check(card_rules.top_card, step.span, stated=stated, top=top)
         card = top or stated
         if player.hand is not None:
@@ -690,6 +701,7 @@ class _TurnRunner:
             chosen=chosen,
             best=best if chosen in order else None,
             needed=needed,
+            edition=self.edition,
         )
         state.cubes.discard(place)
         state.basin += 1

@@ -1,0 +1,80 @@
+"""`canaldsl rules` and `canaldsl explain`, run as a user runs them (python -m canaldsl)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
+
+
+def canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "canaldsl", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        encoding="utf-8",
+    )
+
+
+def test_rules_lists_every_rule_id_with_its_title() -> None:
+    result = canaldsl("rules")
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    listed = [line.split()[0] for line in lines[:-1]]
+    assert len(listed) >= 40
+    assert listed == sorted(all_rules())
+    assert lines[-1].startswith(f"{len(listed)} rules")
+    by_id = {line.split()[0]: line for line in lines[:-1]}
+    assert "No two places of one colour on a route" in by_id["goods.colour-restriction"]
+    assert by_id["contract.junction"].endswith("[second-edition only]")
+    assert by_id["goods.removal-order"].endswith("[first-edition only]")
+
+
+def test_rules_as_json_gives_kind_editions_and_sections() -> None:
+    result = canaldsl("rules", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    rules = json.loads(result.stdout)
+    assert len(rules) >= 40
+    assert {r["id"] for r in rules} == set(all_rules())
+    effect = next(r for r in rules if r["id"] == "score.delivery")
+    assert effect["kind"] == "effect"
+    assert set(effect["sections"]) == {"it", "fr", "de"}
+
+
+def test_explain_shows_the_rule_and_its_italian_french_and_german_sections() -> None:
+    result = canaldsl("explain", "goods.colour-restriction")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("goods.colour-restriction: No two places of one colour on a route")
+    assert "first-edition, second-edition" in out
+    for book in RULEBOOKS.values():
+        assert book in out
+    assert "I cubi merce si muovono > Limitazione del colore" in out
+    assert "Le transport des marchandises > Restriction des couleurs" in out
+    assert "Die Güterbewegung > Die Farbbeschränkung" in out
+    assert "colour-restriction-start" in out  # how the texts differ
+
+
+def test_explain_says_which_rulebook_lacks_a_rule() -> None:
+    result = canaldsl("explain", "goods.removal-order")
+    assert result.returncode == 0, result.stderr
+    assert "(not in this rulebook)" in result.stdout
+    assert "first-edition" in result.stdout and "second-edition" not in result.stdout
+
+
+def test_explain_an_unknown_id_exits_2_with_a_did_you_mean() -> None:
+    result = canaldsl("explain", "goods.colour-restrictoin")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "unknown rule id 'goods.colour-restrictoin'" in result.stderr
+    assert "Did you mean goods.colour-restriction?" in result.stderr
+
+
+def test_explain_an_id_like_nothing_exits_2_without_a_guess() -> None:
+    result = canaldsl("explain", "zzz")
+    assert result.returncode == 2
+    assert "unknown rule id 'zzz'" in result.stderr
+    assert "Did you mean" not in result.stderr
