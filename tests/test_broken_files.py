@@ -19,7 +19,7 @@ import pytest
 from canaldsl.canalmania.codes import CODES
 
 BROKEN = Path(__file__).resolve().parent / "broken"
-FILES = sorted(BROKEN.glob("*.canal"))
+FILES = sorted(BROKEN.glob("*.broken"))  # not .canal: every .canal file is valid
 EXPECT = re.compile(r"^# expect: ([EW][0-9]{3}) ([0-9]+):([0-9]+)$")
 
 
