@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -24,6 +24,7 @@ from canaldsl.canalmania import checks_end as end_rules
 from canaldsl.canalmania import checks_goods as goods_rules
 from canaldsl.canalmania import checks_turn as turn_rules
 from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import (
     CARDS_PER_TILE,
     DISPLAY_SIZE,
@@ -119,6 +120,9 @@ class _Obligation:
 class _TurnRunner:
     state: GameState
     turn: s.TurnDecl
+    auto_plan: list[list[CardKind]] = field(default_factory=list)
+    auto_unpaid_reported: bool = False
+    hand_at_build: Counter[CardKind] = field(default_factory=Counter)
     violations: list[Violation] = field(default_factory=list)
     points: Counter[str] = field(default_factory=Counter)
     obligations: list[_Obligation] = field(default_factory=list)
@@ -714,6 +718,9 @@ class _TurnRunner:
         labels: dict[str, list[tuple[int, str, Span]]] = {}
         physical: Counter[CardKind] = Counter()
         tile_number = 0
+        self.auto_plan = self.plan_unwritten_payments(step)
+        self.auto_unpaid_reported = False
+        self.hand_at_build = Counter(player.hand or {})
         for line in step.lines:
             name = line.canal.text if line.canal is not None else JUNCTION
             span = line.canal.span if line.canal is not None else line.junction_span
@@ -899,19 +906,21 @@ class _TurnRunner:
         span = item.hex.span
         extra = OVERBUILD_EXTRA_CARDS if occupied else 0
         if item.payment is None:
-            cards = auto_payment(player.hand, kind, engineer, extra)
-            if cards is None:
-                if player.hand is not None:
-                    self.check(
-                        build_rules.cards_in_hand,
+            if player.hand is None:
+                return  # the hand is unknown: nothing to check
+            if self.auto_plan:
+                for card in self.auto_plan.pop(0):
+                    self.take_from_hand(card, span, physical)
+            elif not self.auto_unpaid_reported:
+                self.auto_unpaid_reported = True
+                self.violations.append(
+                    Violation(
+                        rule_id(build_rules.cards_in_hand),
+                        f"the hand ({_hand_text(self.hand_at_build)}) cannot pay for this "
+                        f"{kind.value} as well as the tiles before it",
                         span,
-                        card=kind.value,
-                        paid=build_rules.base_cost(kind, engineer) + extra,
-                        held=sum(player.hand.values()),
                     )
-                return
-            for card in cards:
-                self.take_from_hand(card, span, physical)
+                )
             return
         plays = [CardKind(p.kind.text) for p in item.payment]
         normal = CARDS_PER_TILE[kind]
@@ -950,6 +959,56 @@ class _TurnRunner:
                 if len(uses) > 1:
                     continue  # the same physical card, played again (Smeaton)
             self.take_from_hand(card, pay.kind.span, physical)
+
+    def plan_unwritten_payments(self, step: s.Build) -> list[list[CardKind]]:
+        """Cards for the tiles of this build written without their cards, chosen together.
+
+        The hand left after the written payments pays them: natural cards first, then (Brindley)
+        stretches for locks, then surveyors; the two extra cards of building on top of another
+        tile may be of any kind. When no choice pays for them all, the plan covers the longest
+        run of them, in building order, that can be paid; the next one is reported.
+        """
+        player = self.player
+        if player.hand is None:
+            return []
+        left = Counter(player.hand)
+        labelled: set[str] = set()
+        unwritten: list[tuple[TileKind, bool]] = []
+        built_here: dict[Hex, str] = {}
+        for line in step.lines:
+            name = line.canal.text if line.canal is not None else JUNCTION
+            canal = player.canal(name)
+            if canal is None:
+                continue
+            for item in line.items:
+                if not isinstance(item, s.BuildTile):
+                    continue
+                hex = Hex.parse(item.hex.text)
+                kind = TileKind(item.kind.text)
+                occupied = (
+                    any(
+                        t.hex == hex for c in self.state.canals() if c is not canal for t in c.tiles
+                    )
+                    or built_here.get(hex, name) != name
+                )
+                built_here.setdefault(hex, name)
+                if item.payment is None:
+                    unwritten.append((kind, occupied))
+                    continue
+                for pay in item.payment:
+                    key = f"{pay.kind.text}{pay.label.text}" if pay.label else None
+                    if key is not None:
+                        if key in labelled:
+                            continue
+                        labelled.add(key)
+                    left[CardKind(pay.kind.text)] -= 1
+        if any(n < 0 for n in left.values()):
+            left = Counter({k: max(n, 0) for k, n in left.items()})
+        for count in range(len(unwritten), -1, -1):
+            plan = plan_payments(left, unwritten[:count], player.engineer)
+            if plan is not None:
+                return plan
+        return []
 
     def take_from_hand(self, card: CardKind, span: Span, physical: Counter[CardKind]) -> None:
         player = self.player
@@ -1074,37 +1133,57 @@ def _tiles_since_place(canal: CanalState) -> int:
     return count
 
 
-def auto_payment(
-    hand: Counter[CardKind] | None, kind: TileKind, engineer: str | None, extra: int
-) -> list[CardKind] | None:
-    """The cards a player pays for a tile when the file does not say: natural cards first,
-    then (Brindley) stretches for a lock, then surveyors, then any cards for the extra two."""
-    if hand is None:
-        return None
-    left = Counter(hand)
-    paid: list[CardKind] = []
-    main = build_rules.base_cost(kind, engineer)
-    natural = CardKind(kind.value)
-    sources = [natural]
-    if kind is TileKind.LOCK and engineer == "Brindley":
-        sources.append(CardKind.STRETCH)
-    sources.append(CardKind.SURVEYOR)
-    for source in sources:
-        while len(paid) < main and left[source] > 0:
-            left[source] -= 1
-            paid.append(source)
-    if len(paid) < main:
-        return None
-    for _ in range(extra):
-        spares: list[CardKind] = [k for k in CardKind if k is not CardKind.SURVEYOR and left[k] > 0]
-        if not spares and left[CardKind.SURVEYOR] > 0:
-            spares = [CardKind.SURVEYOR]
-        if not spares:
+def plan_payments(
+    hand: Counter[CardKind], tiles: Sequence[tuple[TileKind, bool]], engineer: str | None
+) -> list[list[CardKind]] | None:
+    """Cards paying for each tile (kind, on top of another tile?) from ``hand``, or None.
+
+    A depth-first search over the tiles: for each, the cheapest cost its engineer allows, paid
+    with natural cards, then (Brindley) stretches for a lock, then surveyors; and for a tile on
+    top of another, two more cards of any kinds. The first payment found in that order wins.
+    """
+    kinds = list(CardKind)
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def options(
+        kind: TileKind, occupied: bool, left: Counter[CardKind]
+    ) -> Iterator[list[CardKind]]:
+        main = build_rules.base_cost(kind, engineer)
+        sources = [CardKind(kind.value)]
+        if kind is TileKind.LOCK and engineer == "Brindley":
+            sources.append(CardKind.STRETCH)
+        sources.append(CardKind.SURVEYOR)
+        extras = OVERBUILD_EXTRA_CARDS if occupied else 0
+        for chosen in itertools.combinations_with_replacement(sources, main):
+            need = Counter(chosen)
+            if any(left[k] < n for k, n in need.items()):
+                continue
+            rest = left - need
+            for spare in itertools.combinations_with_replacement(kinds, extras):
+                more = Counter(spare)
+                if all(rest[k] >= n for k, n in more.items()):
+                    yield [*chosen, *spare]
+
+    def search(index: int, left: Counter[CardKind]) -> list[list[CardKind]] | None:
+        if index == len(tiles):
+            return []
+        key = (index, tuple(left[k] for k in kinds))
+        if key in failed:
             return None
-        spare = spares[0]
-        left[spare] -= 1
-        paid.append(spare)
-    return paid
+        kind, occupied = tiles[index]
+        for cards in options(kind, occupied, left):
+            rest = search(index + 1, left - Counter(cards))
+            if rest is not None:
+                return [cards, *rest]
+        failed.add(key)
+        return None
+
+    return search(0, Counter(hand))
+
+
+def _hand_text(hand: Mapping[CardKind, int]) -> str:
+    shown = ", ".join(f"{n} {k.value}" for k, n in hand.items() if n)
+    return shown or "no cards"
 
 
 def choose_section(
@@ -1158,10 +1237,9 @@ def shortest_own_route(
     return best
 
 
-def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
-    """Whether the canal can still be completed correctly within its value: the fewest tiles
-    from its end, through the places its contract still needs, to its far endpoint (a lower
-    bound: supply and later cards are not considered)."""
+def _relaxed_completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
+    """A quick necessary condition: a route within the value, allowing the rest of the route to
+    reuse hexes (a lower bound on the tiles needed)."""
     board = state.board
     budget = canal.value - len(canal.tiles)
     own_hexes = {t.hex for t in canal.tiles}
@@ -1212,6 +1290,121 @@ def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
         return False, f"no route through {', '.join(vias)} to {far} with {left}"
     target = far or "a second place"
     return False, f"no route to {target} with {left}"
+
+
+SEARCH_LIMIT = 200_000
+"""Nodes the exact completability search may visit before giving the player the benefit of
+the doubt (a canal is only called impossible when that is proven)."""
+
+
+def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
+    """Whether the canal can still be completed correctly within its contract value.
+
+    A route must exist from the canal's end, through the places its contract still needs, to
+    its far endpoint (a junction: to any second place), on buildable hexes not already in the
+    canal, never passing a hex or a place twice, with no more tiles than the value leaves.
+    Supply and cards are not considered: later turns bring cards, and supply is checked per
+    tile. Searched exactly (simple paths, pruned by distance), after a quick relaxed test.
+    """
+    possible, reason = _relaxed_completable(state, canal)
+    if not possible:
+        return possible, reason
+    board = state.board
+    budget = canal.value - len(canal.tiles)
+    end = canal.end
+    if end is None:
+        return True, ""
+    if canal.is_junction:
+        far: str | None = None
+        needed: frozenset[str] = frozenset()
+    else:
+        contract = board.contracts[canal.contract]
+        far = contract.other_endpoint(canal.places[0])
+        needed = frozenset(v for v in contract.via if v not in canal.places)
+    targets = [*needed, far] if far is not None else []
+    distance = {t: _tiles_to(board, t) for t in targets}
+    used_hexes = {t.hex for t in canal.tiles}
+    used_places = set(canal.places)
+    visits = 0
+
+    class _GiveUp(Exception):
+        pass
+
+    def bound(hex: Hex, done: frozenset[str]) -> int:
+        remaining = [t for t in needed if t not in done] or ([far] if far else [])
+        return min((distance[t].get(hex, 10**6) for t in remaining), default=0)
+
+    def search(here: Hex, at_place: bool, done: frozenset[str], left: int) -> bool:
+        nonlocal visits
+        visits += 1
+        if visits > SEARCH_LIMIT:
+            raise _GiveUp
+        for n in board.neighbours(here):
+            place = board.place_at.get(n)
+            if place is not None:
+                name = place.name
+                if at_place or name in used_places:
+                    continue
+                if far is None or (name == far and needed <= done):
+                    return True
+                if name == far:
+                    continue
+                used_places.add(name)
+                found = search(n, True, done | ({name} & needed), left)
+                used_places.discard(name)
+                if found:
+                    return True
+            elif board.is_buildable(n) and n not in used_hexes and left > 0:
+                if far is not None and bound(n, done) > left - 1:
+                    continue
+                used_hexes.add(n)
+                found = search(n, False, done, left - 1)
+                used_hexes.discard(n)
+                if found:
+                    return True
+        return False
+
+    start = end.hex if isinstance(end, Tile) else board.places[end].hex
+    try:
+        if search(start, isinstance(end, str), frozenset(), budget):
+            return True, ""
+    except _GiveUp:
+        return True, ""
+    target = far or "a second place"
+    through = f" through {', '.join(sorted(needed))}" if needed else ""
+    return False, (
+        f"no route{through} to {target} within its value of {canal.value} that uses no hex or "
+        "place twice"
+    )
+
+
+def _tiles_to(board: Board, place: str) -> dict[Hex, int]:
+    """For each hex: a lower bound on the tiles still needed after it to reach ``place``.
+
+    Other places may be passed on the way at no tile cost (a 0-1 breadth-first search from
+    the goal), so this never overestimates and is safe for pruning.
+    """
+    from collections import deque
+
+    goal = board.places[place].hex
+    out: dict[Hex, int] = {goal: 0}
+    queue: deque[Hex] = deque([goal])
+    while queue:
+        here = queue.popleft()
+        step = 0 if here in board.place_at else 1  # the cost of entering ``here``
+        if here == goal:
+            step = 0
+        for n in board.neighbours(here):
+            if n not in board.place_at and not board.is_buildable(n):
+                continue
+            candidate = out[here] + step
+            if candidate < out.get(n, 10**9):
+                out[n] = candidate
+                if step == 0:
+                    queue.appendleft(n)
+                else:
+                    queue.append(n)
+    return out
 
 
 def hand_after(hand: Mapping[CardKind, int] | None) -> int | None:
