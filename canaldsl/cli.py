@@ -256,5 +256,130 @@ def play(file: Path) -> None:
     sys.exit(status)
 
 
+def _scenario_state(file: Path) -> tuple[Any, Any]:
+    """The scenario of FILE and the game after its turns (exit 2 when it has errors)."""
+    from canaldsl.canalmania.bestbuild import state_after_turns
+    from canaldsl.canalmania.loading import check_path
+
+    scenario, diagnostics, _ = check_path(file, display=str(file))
+    errors = [d for d in diagnostics if d.is_error]
+    if scenario is None or errors or scenario.position is None or scenario.board is None:
+        for diagnostic in errors or diagnostics:
+            click.echo(diagnostic.render(), err=True)
+        if scenario is not None and not errors:
+            click.echo(f"{file}: no position to play", err=True)
+        sys.exit(EXIT_ERROR)
+    return scenario, state_after_turns(scenario)
+
+
+def _mover(file: Path, state: Any, colour: str | None) -> str:
+    mover = colour or state.now
+    if mover is None:
+        click.echo(f"{file}: whose turn? give --for COLOUR (the file has no `now`)", err=True)
+        sys.exit(EXIT_ERROR)
+    if not state.has_player(mover):
+        click.echo(f"{file}: there is no player {mover}", err=True)
+        sys.exit(EXIT_ERROR)
+    return str(mover)
+
+
+_TIME_LIMIT = click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds before the best answer found so far is given, unproven.",
+)
+
+
+@main.command("best-build")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--for", "colour", default=None, help="Whose build (default: whose turn it is).")
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+@_TIME_LIMIT
+def best_build_command(file: Path, colour: str | None, output: str, time_limit: float) -> None:
+    """The build scoring the most this turn, after the turns of FILE.
+
+    Points: completions now (tile points and, 2nd edition, the contract value) plus the tile
+    points added to canals left incomplete. Ties: fewer cards. Exit status 0 when the answer is
+    proven optimal, 1 when the time limit was hit first, 2 when the question cannot be asked.
+    """
+    from canaldsl.canalmania.bestbuild import best_build
+    from canaldsl.canalmania.search import HandUnknown
+
+    _, state = _scenario_state(file)
+    mover = _mover(file, state, colour)
+    try:
+        plan = best_build(state, mover, time_limit=time_limit)
+    except HandUnknown as exc:
+        click.echo(f"{file}: {exc}: no build can be judged", err=True)
+        sys.exit(EXIT_ERROR)
+    if output == "json":
+        click.echo(json.dumps({"file": str(file), **plan.to_json()}, indent=2))
+    else:
+        click.echo(plan.text())
+        if plan.lines:
+            click.echo("\n" + plan.turn_text())
+    sys.exit(EXIT_OK if plan.optimal else EXIT_FAILED)
+
+
+@main.command("best-delivery")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--for", "colour", default=None, help="Who moves (default: whose turn it is).")
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+@_TIME_LIMIT
+def best_delivery_command(file: Path, colour: str | None, output: str, time_limit: float) -> None:
+    """The goods move scoring the most for the mover, after the turns of FILE.
+
+    Every legal move is searched (colour restriction, last section the mover's own, the 2nd
+    edition's shortest route); ties: fewer places, then alphabetical. Exit status 0 when every
+    move was searched, 1 when the time limit was hit first, 2 when the question cannot be asked.
+    """
+    import time
+
+    from canaldsl.canalmania.delivery import Delivery, deliveries
+
+    _, state = _scenario_state(file)
+    mover = _mover(file, state, colour)
+    started = time.monotonic()
+    best: Delivery | None = None
+    complete = True
+
+    def key(d: Delivery) -> tuple[Any, ...]:
+        return (-d.points_for(mover), len(d.route), d.route, d.owners)
+
+    for move in deliveries(state, mover):
+        if best is None or key(move) < key(best):
+            best = move
+        if time.monotonic() - started > time_limit:
+            complete = False
+            break
+    seconds = time.monotonic() - started
+    status = "OPTIMAL" if complete else "UNKNOWN"
+    if output == "json":
+        answer = {
+            "file": str(file),
+            "player": mover,
+            "status": status,
+            "seconds": round(seconds, 6),
+            "route": list(best.route) if best else None,
+            "owners": list(best.owners) if best else None,
+            "points": dict(best.points) if best else {},
+        }
+        click.echo(json.dumps(answer, indent=2))
+    elif best is None:
+        click.echo(f"best delivery for {mover}: no goods move scores ({status})")
+    else:
+        others = ", ".join(f"{c} {n}" for c, n in best.points if c != mover)
+        click.echo(
+            f"best delivery for {mover}: {best.points_for(mover)} points: "
+            f"move cube {' > '.join(best.route)}"
+        )
+        if others:
+            click.echo(f"  the other owners of its sections score: {others}")
+        click.echo(f"  proof: {status} [exhaustive search, {seconds * 1000:.1f} ms]")
+    sys.exit(EXIT_OK if complete else EXIT_FAILED)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

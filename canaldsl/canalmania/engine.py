@@ -722,14 +722,10 @@ class _TurnRunner:
         self.auto_unpaid_reported = False
         self.hand_at_build = Counter(player.hand or {})
         for line in step.lines:
-            name = line.canal.text if line.canal is not None else JUNCTION
-            span = line.canal.span if line.canal is not None else line.junction_span
-            canal = player.canal(name)
-            if not self.check(
-                build_rules.own_contract, span, contract=name, open_canal=canal is not None
-            ):
+            canal = self.own_canal(line.canal, line.junction_span)
+            if canal is None:
                 continue
-            assert canal is not None
+            name = canal.contract
             touched[name] = (canal, line.span)
             for item in line.items:
                 if canal.completed:
@@ -1019,16 +1015,20 @@ class _TurnRunner:
         self.check(build_rules.cards_in_hand, span, card=card.value, paid=1, held=held)
         player.hand[card] = max(held - 1, 0)
 
+    def own_canal(self, ref: s.Ref | None, junction_span: Span) -> CanalState | None:
+        """The player's open canal a build or removal names (None = the junction canal);
+        None after reporting build.own-contract when the player has no such open canal."""
+        name = ref.text if ref is not None else JUNCTION
+        canal = self.player.canal(name)
+        span = ref.span if ref is not None else junction_span
+        self.check(build_rules.own_contract, span, contract=name, open_canal=canal is not None)
+        return canal
+
     def remove_tiles(self, step: s.RemoveTiles) -> None:
         player = self.player
-        name = step.canal.text if step.canal is not None else JUNCTION
-        span = step.canal.span if step.canal is not None else step.junction_span
-        canal = player.canal(name)
-        if not self.check(
-            build_rules.own_contract, span, contract=name, open_canal=canal is not None
-        ):
+        canal = self.own_canal(step.canal, step.junction_span)
+        if canal is None:
             return
-        assert canal is not None
         wanted = {Hex.parse(h.text) for h in step.hexes}
         tail = {t.hex for t in canal.tiles[-len(wanted) :]}
         scope = self.option("undo-scope")

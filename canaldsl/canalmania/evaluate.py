@@ -147,7 +147,16 @@ def _query(
 ) -> Judgement:
     mover = event.player.text if event.player is not None else state.now
     if event.kind == "best-build":
-        return result(None, SOLVER_LATER)
+        from canaldsl.canalmania.bestbuild import answer_query  # imports no solver by itself
+
+        wanted = event.answer
+        passed, reason = answer_query(
+            state,
+            mover,
+            wanted.points.value if wanted is not None and wanted.points is not None else None,
+            wanted is not None and wanted.unique,
+        )
+        return result(passed, reason)
     if event.kind == "best-delivery":
         assert mover is not None
         moves = list(deliveries(state, mover))
