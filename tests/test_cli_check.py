@@ -213,7 +213,7 @@ def test_expectations_are_evaluated(good: Path) -> None:
     assert [(e["line"], e["text"]) for e in report["expectations"]] == GOOD_EXPECTATIONS
     legal, score, query = report["expectations"]
     assert legal["passed"] is True and score["passed"] is True
-    # the solver that answers best-build comes later: never shown as passed
+    # white's hand is not stated, so best-build cannot be answered: never shown as passed
     assert query["passed"] is None and query["reason"].startswith("not evaluated")
 
 

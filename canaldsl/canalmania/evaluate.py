@@ -21,7 +21,6 @@ from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
 
-SOLVER_LATER = "not evaluated: best-build needs the constraint solver, which is not built yet"
 CARDS_LATER = "the fewest cards needs the constraint solver, which is not built yet"
 
 

@@ -1,0 +1,736 @@
+"""The CP-SAT model of a build: the best build of a turn as a layered model.
+
+For each open canal, position ``p`` (1, 2, ...) is the p-th new tile; the model has a boolean
+``y[c, p, hex, kind]`` for "canal c's p-th new tile is a tile of this kind on this hex", with
+``x[c, p, hex]`` (the hex at position p), ``k[c, p, kind]`` (the kind at position p) and
+``used[c, p]`` channelled from it, and a boolean ``z[c, p, place]`` for "after its p-th new
+tile (p = 0: before the first) canal c reaches this place". Hexes are pruned per position: a
+hex is a candidate for position p only when the barge can reach it in p tiles and the canal
+can still be finished from it within its value (both distances are computed once, in
+:mod:`canaldsl.canalmania.search`).
+
+Constraints, each a rule of the engine:
+
+* positions are filled in order, each with at most one tile; each hex and place at most once
+  per canal (build.canal-integrity); no more positions than the contract's value allows
+  (build.contract-length); at most one place between two tiles, and a place only after a tile
+  (build.connected);
+* tile p+1 is next to tile p, or next to the place reached after tile p; the first tile is
+  next to the barge (build.start-at-barge, build.connected);
+* the kind suits the terrain of its hex (build.terrain: only the allowed kinds have
+  variables); two consecutive tiles with no place between are of different kinds
+  (build.consecutive-tiles), also against the canal's last tile before the build;
+* the far endpoint only after every via place (build.via-places); reaching it (or, for a
+  junction canal, any new place) completes the canal, and nothing follows;
+* a canal left incomplete can still be finished from where it ends, with the via places it
+  still lacks, within its value (build.completable, by the lower bound the search uses; the
+  exact check — a route never passing a hex or place twice — is run on every answer, and an
+  answer it rejects is forbidden and the model solved again);
+* tiles from the supply (build.tile-supply);
+* cards: integer flows from the hand's cards to the tiles' needs — own-kind cards, surveyors
+  for any card, Brindley's stretches for locks, Jessop's and Telford's cheaper tiles in the
+  needs, two more cards of any kind on a hex holding another canal's tile (build.overbuild; a
+  later line pays on top of an earlier line's new tiles) — and, with Smeaton, surveyors
+  played as two cards, as pairs within a tile or across two consecutive tiles of one canal
+  (engineer.smeaton). The exact payment of every answer is computed again
+  (:func:`canaldsl.canalmania.search.pay`) and must agree.
+
+Presolve turns the boolean structure into clauses the LP relaxation does not see, so each
+canal also has integer counts of its new tiles by kind with valid linear inequalities: a kind
+fills at most half of each section's tiles, rounded up (``2 * count <= tiles + sections``),
+and a completion needs at least the fewest tiles from the barge (the counts sum to the tiles
+built, which CP-SAT then bounds by the cards before searching). Measured on the built-in board
+with contract values up to 12, these counts took the worst solves from seconds to a fraction
+of a second. Measured slower and left out: adjacency written as clauses, other search
+parameters (linearization level 2, core-based, fixed search), solving in two stages (points,
+then cards), and a first hint from a short run of the exact search. (A circuit model was not
+built: the layered one meets the targets.)
+
+The objective maximises ``M * points - cards`` (points as defined in
+:mod:`canaldsl.canalmania.bestbuild`, M larger than any number of cards), so the optimum has
+the most points and, among those, the fewest cards. Completion points are linear: the tiles'
+points count either way and a completion adds the old tiles' points and the contract value.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from canaldsl import solver as sv
+from canaldsl.canalmania.checks_build import base_cost
+from canaldsl.canalmania.components import TILE_POINTS, CardKind, TileKind
+from canaldsl.canalmania.search import (
+    INF,
+    BuildProblem,
+    CanalTask,
+    Identity,
+    RouteItem,
+    adjacency,
+    line_costs,
+    line_end,
+    pay,
+    route_exists,
+    still_completable,
+)
+from canaldsl.hexgrid import Hex
+
+KINDS = (TileKind.STRETCH, TileKind.LOCK, TileKind.AQUEDUCT, TileKind.TUNNEL)
+
+
+@dataclass
+class _CanalVars:
+    task: CanalTask
+    positions: int
+    domains: list[list[Hex]] = field(default_factory=list)
+    """Candidate hexes per position (index 0 unused)."""
+    y: dict[tuple[int, Hex, TileKind], Any] = field(default_factory=dict)
+    """y[p, hex, kind]: the p-th new tile is of this kind on this hex."""
+    x: dict[tuple[int, Hex], Any] = field(default_factory=dict)
+    """x[p, hex]: the p-th new tile is on this hex."""
+    k: dict[tuple[int, TileKind], Any] = field(default_factory=dict)
+    """k[p, kind]: the p-th new tile is of this kind."""
+    z: dict[tuple[int, str], Any] = field(default_factory=dict)
+    """z[p, place]: the canal reaches this place after its p-th new tile (0: before any)."""
+    used: list[Any] = field(default_factory=list)
+    """used[p]: position p holds a tile (index 0 and positions + 1: the constant 0)."""
+    gap: list[Any] = field(default_factory=list)
+    """gap[p]: a place is reached after tile p."""
+    done: dict[tuple[int, str], Any] = field(default_factory=dict)
+    """done[p, via]: the via place was reached at a gap up to p."""
+    completes: Any = 0
+    slots: list[Any] = field(default_factory=list)
+    extras: list[Any] = field(default_factory=list)
+    tile_points: Any = 0
+    top: list[Any] = field(default_factory=list)
+    """top[p]: tile p is built on top of another canal's tile (two more cards)."""
+    count: dict[TileKind, Any] = field(default_factory=dict)
+    """count[kind]: the number of new tiles of this kind (an integer variable)."""
+
+
+class BuildModel:
+    """The CP-SAT model of one best-build problem, with its variables."""
+
+    def __init__(self, problem: BuildProblem) -> None:
+        self.problem = problem
+        self.model = sv.new_model()
+        self.canals: list[_CanalVars] = []
+        self._aux: dict[tuple[str, int, object], Any] = {}
+        hand = problem.hand
+        self.hand_size = sum(hand.values())
+        limit = self.hand_size + (hand.get(CardKind.SURVEYOR, 0) if problem.smeaton else 0)
+        for task in problem.canals:
+            self.canals.append(self._canal(task, min(task.budget, limit)))
+        self._overbuilding()
+        self._supply()
+        self._cards()
+        self.weight = self.hand_size + 1
+        self.points = sum(
+            c.tile_points + c.completes * (c.task.old_points + c.task.bonus) for c in self.canals
+        )
+        self.objective = self.weight * self.points - self.cards
+        self.model.Maximize(self.objective)
+
+    # -------------------------------------------------------------- routes
+    def _canal(self, task: CanalTask, positions: int) -> _CanalVars:
+        m = self.model
+        board = self.problem.board
+        adj = adjacency(board)
+        supply = self.problem.supply
+        v = _CanalVars(task, positions)
+        c = task.index
+        budget = task.budget
+        masks = range(task.full_mask + 1)
+        fmin = {h: min(task.finish_tile.get((h, k), INF) for k in masks) for h in task.region}
+        v.domains = [[]]
+        for p in range(1, positions + 1):
+            v.domains.append(
+                [h for h in sorted(task.region) if task.reach[h] <= p and p + fmin[h] <= budget]
+            )
+        # tiles: y[p, h, kind], x[p, h], k[p, kind], used[p]
+        v.used = [0]
+        for p in range(1, positions + 1):
+            by_kind: dict[TileKind, list[Any]] = {}
+            hexes: list[Any] = []
+            for h in v.domains[p]:
+                here = []
+                for kind in adj.kinds[h]:
+                    if supply.get(kind, 0) > 0:
+                        var = m.NewBoolVar(f"y{c}_{p}_{h}_{kind.value}")
+                        v.y[(p, h, kind)] = var
+                        here.append(var)
+                        by_kind.setdefault(kind, []).append(var)
+                if here:
+                    xv = m.NewBoolVar(f"x{c}_{p}_{h}")
+                    m.Add(xv == sum(here))
+                    v.x[(p, h)] = xv
+                    hexes.append(xv)
+            for kind, tiles in by_kind.items():
+                kv = m.NewBoolVar(f"k{c}_{p}_{kind.value}")
+                m.Add(kv == sum(tiles))
+                v.k[(p, kind)] = kv
+            used = m.NewBoolVar(f"u{c}_{p}")
+            m.Add(used == sum(hexes))
+            v.used.append(used)
+            if p > 1:
+                m.AddImplication(used, v.used[p - 1])
+        v.used.append(0)
+        # places: z[p, name], gap[p]
+        start_on_tile = task.at_place is None
+        for p in range(0, positions + 1):
+            if p == 0:
+                if not start_on_tile:
+                    continue
+                near = set(adj.places[task.end_hex])
+            else:
+                near = {name for h in v.domains[p] if (p, h) in v.x for name in adj.places[h]}
+            for name in sorted(near):
+                if name in task.visited:
+                    continue
+                if task.junction or name == task.far:
+                    if not task.junction and task.vias and p == 0:
+                        continue
+                elif (
+                    not task.may_pass(name)
+                    or min(task.finish_place.get((name, k), INF) for k in masks) > budget - p
+                ):
+                    continue
+                v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
+        at_gap: dict[int, list[tuple[str, Any]]] = {}
+        for (p, name), var in v.z.items():
+            at_gap.setdefault(p, []).append((name, var))
+        for p in range(0, positions + 1):
+            here_places = at_gap.get(p, [])
+            if not here_places:
+                v.gap.append(0)
+                continue
+            gap = m.NewBoolVar(f"g{c}_{p}")
+            m.Add(gap == sum(var for _, var in here_places))
+            v.gap.append(gap)
+            if p >= 1:
+                m.AddImplication(gap, v.used[p])
+                for name, var in here_places:
+                    ph = board.places[name].hex
+                    near_tiles = [v.x[(p, h)] for h in adj.hexes[ph] if (p, h) in v.x]
+                    m.Add(var <= sum(near_tiles))
+        for name in {nm for (_, nm) in v.z}:
+            m.AddAtMostOne(var for (_, nm), var in v.z.items() if nm == name)
+        for via in task.vias:
+            running: list[Any] = []
+            for p in range(0, positions + 1):
+                if (p, via) in v.z:
+                    running.append(v.z[(p, via)])
+                if running:
+                    d = m.NewBoolVar(f"d{c}_{p}_{via}")
+                    m.Add(d == sum(running))
+                    v.done[(p, via)] = d
+        goals: list[Any] = []
+        for (p, name), var in v.z.items():
+            if not (task.junction or name == task.far):
+                continue
+            goals.append(var)
+            if p + 1 <= positions:
+                m.AddImplication(var, v.used[p + 1].Not())
+            for via in task.vias:
+                before = v.done.get((p - 1, via))
+                if before is None:
+                    m.Add(var == 0)
+                else:
+                    m.AddImplication(var, before)
+        v.completes = sum(goals)
+        # each hex at most once
+        for h in {h for (_, h) in v.x}:
+            m.AddAtMostOne(v.x[(p, h)] for p in range(1, positions + 1) if (p, h) in v.x)
+        # the first tile: next to the barge, or to a place reached first
+        for h in v.domains[1] if positions >= 1 else []:
+            if (1, h) not in v.x:
+                continue
+            xh = v.x[(1, h)]
+            if start_on_tile:
+                places_near = [v.z[(0, nm)] for nm in adj.places[h] if (0, nm) in v.z]
+                if h not in adj.hexes[task.end_hex]:
+                    m.AddImplication(xh, v.gap[0]) if places_near else m.Add(xh == 0)
+                if places_near:
+                    m.AddBoolOr(places_near).OnlyEnforceIf([xh, v.gap[0]])
+                elif not isinstance(v.gap[0], int):
+                    m.AddImplication(xh, v.gap[0].Not())
+            else:
+                assert task.at_place is not None
+                if h not in adj.hexes[board.places[task.at_place].hex]:
+                    m.Add(xh == 0)
+        # later tiles: next to the tile before, or to the place after it
+        for p in range(1, positions):
+            gap = v.gap[p]
+            for h in v.domains[p + 1]:
+                if (p + 1, h) not in v.x:
+                    continue
+                xh = v.x[(p + 1, h)]
+                tiles_near = [v.x[(p, n)] for n in adj.hexes[h] if (p, n) in v.x]
+                places_near = [v.z[(p, nm)] for nm in adj.places[h] if (p, nm) in v.z]
+                m.Add(xh <= sum(tiles_near) + gap)
+                if not isinstance(gap, int):
+                    m.Add(xh + gap <= 1 + sum(places_near))
+        # consecutive tiles of one kind in a section
+        if start_on_tile and task.last_kind is not None and (1, task.last_kind) in v.k:
+            same = v.k[(1, task.last_kind)]
+            if isinstance(v.gap[0], int):
+                m.Add(same == 0)
+            else:
+                m.AddImplication(same, v.gap[0])
+        for p in range(1, positions):
+            for kind in KINDS:
+                a, b = v.k.get((p, kind)), v.k.get((p + 1, kind))
+                if a is None or b is None:
+                    continue
+                m.Add(a + b <= 1 + v.gap[p])
+        self._completable(v)
+        self._counts(v)
+        return v
+
+    def _counts(self, v: _CanalVars) -> None:
+        """Integer counts of the canal's new tiles by kind, with linear inequalities the LP
+        relaxation can use (presolve turns the boolean structure above into clauses): within
+        a section no two tiles of one kind follow each other, so a kind fills at most half the
+        tiles of each section, rounded up; a completion needs the fewest tiles from the barge."""
+        m = self.model
+        task = v.task
+        c = task.index
+        n = v.positions
+        total = m.NewIntVar(0, n, f"n{c}")
+        m.Add(total == sum(v.used[1 : n + 1]))
+        breaks = m.NewIntVar(0, n, f"breaks{c}")
+        m.Add(breaks == sum(v.gap[1 : n + 1]))
+        for kind in KINDS:
+            terms = [var for (_, kk), var in v.k.items() if kk is kind]
+            if not terms:
+                v.count[kind] = 0
+                continue
+            count = m.NewIntVar(0, n, f"n{c}_{kind.value}")
+            m.Add(count == sum(terms))
+            m.Add(2 * count <= total + 1 + breaks)
+            v.count[kind] = count
+        m.Add(total == sum(v.count.values()))
+        start: Hex | str = task.at_place if task.at_place else task.end_hex
+        fewest = task.finish_from(start, task.full_mask)
+        if 0 < fewest < INF:
+            m.Add(total >= fewest * v.completes)
+        v.tile_points = sum(TILE_POINTS[kind] * count for kind, count in v.count.items())
+
+    def _completable(self, v: _CanalVars) -> None:
+        """An incomplete canal must still be finishable from where the build leaves it:
+        forbid every end (a last tile, or a place after it) from which the fewest tiles to
+        finish, with the via places still lacking, exceed what the value allows."""
+        m = self.model
+        task = v.task
+        budget = task.budget
+        positions = v.positions
+
+        def state(p: int, mask: int) -> list[Any] | None:
+            """Literals false exactly when the vias left after gap p are ``mask``."""
+            out: list[Any] = []
+            for i, via in enumerate(task.vias):
+                d = v.done.get((p, via)) if p >= 0 else None
+                still = bool(mask & (1 << i))
+                if d is None:
+                    if not still:
+                        return None  # cannot have been reached yet: state impossible
+                    continue
+                out.append(d if still else d.Not())
+            return out
+
+        for p in range(1, positions + 1):
+            after = v.used[p + 1]
+            for h in v.domains[p]:
+                xh = v.x.get((p, h))
+                if xh is None:
+                    continue
+                for mask in range(task.full_mask + 1):
+                    if task.finish_tile.get((h, mask), INF) <= budget - p:
+                        continue
+                    lits = state(p - 1, mask)
+                    if lits is None:
+                        continue
+                    clause = [xh.Not(), *lits]
+                    if not isinstance(after, int):
+                        clause.append(after)
+                    if not isinstance(v.gap[p], int):
+                        clause.append(v.gap[p])
+                    m.AddBoolOr(clause)
+        for (p, name), var in v.z.items():
+            if task.junction or name == task.far:
+                continue
+            after = v.used[p + 1]
+            for mask in range(task.full_mask + 1):
+                if task.finish_place.get((name, mask), INF) <= budget - p:
+                    continue
+                lits = state(p, mask)
+                if lits is None:
+                    continue
+                clause = [var.Not(), *lits]
+                if not isinstance(after, int):
+                    clause.append(after)
+                m.AddBoolOr(clause)
+
+    # -------------------------------------------------------------- overbuilding
+    def _overbuilding(self) -> None:
+        """Cards per position: the tile's own cost, plus two on a hex holding another canal's
+        tile (including a tile an earlier line of this build put there)."""
+        m = self.model
+        engineer = self.problem.engineer
+        placed: dict[Hex, list[Any]] = {}  # hex -> earlier lines' tiles there
+        for v in self.canals:
+            task = v.task
+            v.slots = [0]
+            v.extras = [0]
+            v.top = [0]
+            for p in range(1, v.positions + 1):
+                extra: list[Any] = []
+                for (q, h), var in v.x.items():
+                    if q != p:
+                        continue
+                    if h in task.occupied:
+                        extra.append(var)
+                    elif h in placed:
+                        on_top = m.NewBoolVar(f"top{task.index}_{p}_{h}")
+                        m.Add(on_top >= var + sum(placed[h]) - 1)
+                        m.AddImplication(on_top, var)
+                        m.Add(on_top <= sum(placed[h]))
+                        extra.append(on_top)
+                main = sum(
+                    base_cost(kind, engineer) * var for (q, kind), var in v.k.items() if q == p
+                )
+                if extra:
+                    top = m.NewBoolVar(f"top{task.index}_{p}")
+                    m.Add(top == sum(extra))
+                    v.top.append(top)
+                else:
+                    v.top.append(0)
+                e = 2 * v.top[p]
+                v.extras.append(e)
+                v.slots.append(main + e)
+            for (_, h), var in v.x.items():
+                placed.setdefault(h, []).append(var)
+
+    def _supply(self) -> None:
+        for kind in KINDS:
+            self.model.Add(sum(v.count[kind] for v in self.canals) <= self.problem.supply[kind])
+
+    # -------------------------------------------------------------- cards
+    def _cards(self) -> None:
+        m = self.model
+        problem = self.problem
+        hand = problem.hand
+        engineer = problem.engineer
+        need = {k: sum(base_cost(k, engineer) * v.count[k] for v in self.canals) for k in KINDS}
+        extras = sum(e for v in self.canals for e in v.extras)
+        cards = {k: hand.get(k, 0) for k in CardKind}
+        big = max(self.hand_size, 1)
+
+        def flow(name: str, card: CardKind) -> Any:
+            return m.NewIntVar(0, min(cards[card], big), name)
+
+        S, L, A, T, V = (
+            CardKind.STRETCH,
+            CardKind.LOCK,
+            CardKind.AQUEDUCT,
+            CardKind.TUNNEL,
+            CardKind.SURVEYOR,
+        )
+        natural = {k: flow(f"nat_{k.value}", CardKind(k.value)) for k in KINDS}
+        wild = {k: flow(f"wild_{k.value}", V) for k in KINDS}
+        spare = {card: flow(f"spare_{card.value}", card) for card in CardKind}
+        brindley = flow("brindley", S) if problem.brindley else 0
+        halves_main = {k: 0 for k in KINDS}
+        halves_extra: Any = 0
+        doubled: Any = 0
+        if problem.smeaton:
+            # A doubled surveyor pays two cards of one tile (within[p]) or of two consecutive
+            # tiles of one canal (span[p]: tiles p and p+1; two such pairs can always be two
+            # within-tile pairs instead, so one is enough). Its halves pay a tile's own-kind
+            # cards first (cover[p, kind]), then the extra cards (cover_extra[p]).
+            doubled_terms: list[Any] = []
+            halves_by_kind: dict[TileKind, list[Any]] = {k: [] for k in KINDS}
+            halves_extra_terms: list[Any] = []
+            for v in self.canals:
+                c = v.task.index
+                n = v.positions
+                span: list[Any] = [0]
+                for p in range(1, n):
+                    sp = m.NewBoolVar(f"span{c}_{p}")
+                    m.AddImplication(sp, v.used[p + 1])
+                    span.append(sp)
+                span.append(0)
+                for p in range(1, n + 1):
+                    within = m.NewIntVar(0, 2, f"within{c}_{p}")
+                    doubled_terms += [within, span[p]]
+                    halves = 2 * within + span[p - 1] + span[p]
+                    covers: list[Any] = []
+                    for k in KINDS:
+                        kind_var = v.k.get((p, k))
+                        if kind_var is None:
+                            continue
+                        base = base_cost(k, engineer)
+                        cover = m.NewIntVar(0, base, f"cover{c}_{p}_{k.value}")
+                        m.Add(cover <= base * kind_var)
+                        covers.append(cover)
+                        halves_by_kind[k].append(cover)
+                    cover_extra = m.NewIntVar(0, 2, f"cover{c}_{p}_extra")
+                    m.Add(cover_extra <= v.extras[p])
+                    halves_extra_terms.append(cover_extra)
+                    m.Add(halves == sum(covers) + cover_extra)
+            doubled = sum(doubled_terms)
+            halves_main = {k: sum(halves_by_kind[k]) for k in KINDS}
+            halves_extra = sum(halves_extra_terms)
+        m.Add(
+            need[TileKind.STRETCH]
+            == natural[TileKind.STRETCH] + wild[TileKind.STRETCH] + halves_main[TileKind.STRETCH]
+        )
+        m.Add(
+            need[TileKind.LOCK]
+            == natural[TileKind.LOCK] + wild[TileKind.LOCK] + brindley + halves_main[TileKind.LOCK]
+        )
+        for k in (TileKind.AQUEDUCT, TileKind.TUNNEL):
+            m.Add(need[k] == natural[k] + wild[k] + halves_main[k])
+        m.Add(extras == sum(spare.values()) + halves_extra)
+        m.Add(natural[TileKind.STRETCH] + brindley + spare[S] <= cards[S])
+        m.Add(natural[TileKind.LOCK] + spare[L] <= cards[L])
+        m.Add(natural[TileKind.AQUEDUCT] + spare[A] <= cards[A])
+        m.Add(natural[TileKind.TUNNEL] + spare[T] <= cards[T])
+        m.Add(sum(wild.values()) + spare[V] + doubled <= cards[V])
+        self.cards = (
+            sum(natural.values()) + sum(wild.values()) + sum(spare.values()) + brindley + doubled
+        )
+
+    # -------------------------------------------------------------- answers
+    def lines(self, result: sv.SolveResult) -> list[tuple[RouteItem, ...]]:
+        out: list[tuple[RouteItem, ...]] = []
+        for v in self.canals:
+            tiles = {p: (h, k) for (p, h, k), var in v.y.items() if result.true(var)}
+            places = {p: name for (p, name), var in v.z.items() if result.true(var)}
+            line: list[RouteItem] = []
+            for p in range(0, v.positions + 1):
+                if p in tiles:
+                    line.append(tiles[p])
+                elif p > 0:
+                    break
+                if p in places:
+                    line.append(places[p])
+            out.append(tuple(line))
+        return out
+
+    def route_literals(self, index: int, line: Sequence[RouteItem]) -> list[Any]:
+        """The literals true in canal ``index``'s part of a solution (tiles and places)."""
+        v = self.canals[index]
+        lits: list[Any] = []
+        p = 0
+        for item in line:
+            if isinstance(item, str):
+                lits.append(v.z[(p, item)])
+            else:
+                p += 1
+                lits.append(v.y[(p, item[0], item[1])])
+        return lits
+
+    def forbid_dead_end(self, index: int, line: Sequence[RouteItem]) -> None:
+        """Forbid a line after which its canal cannot be completed, and every build that
+        cannot be completed for the same reason.
+
+        The reason is found by a deletion pass: the fewest of the line's hexes and places that,
+        held by the canal, still leave no completing route from where the line ends. Any build
+        ending at the same place (the same hex, or the same place reached), lacking the same via
+        places, with no more tiles left and holding those hexes and places cannot be completed
+        either; it is forbidden at every later position."""
+        v = self.canals[index]
+        task = v.task
+        end = line_end(self.problem, task, line)
+        hexes = [h for h in end.hexes if h != end.end]
+        places = [p for p in end.places if p != end.place]
+        for h in list(hexes):
+            trial = set(hexes) - {h}
+            if route_exists(self.problem, task, end, trial, set(places)) is False:
+                hexes.remove(h)
+        for name in list(places):
+            trial_places = set(places) - {name}
+            if route_exists(self.problem, task, end, set(hexes), trial_places) is False:
+                places.remove(name)
+        held = [self._held(v, h) for h in hexes] + [self._reached(v, name) for name in places]
+        if any(lit is None for lit in held):
+            sv.forbid(self.model, self.route_literals(index, line))  # cannot generalise
+            return
+        blocking = [lit.Not() for lit in held if lit is not None]
+        m = self.model
+        for q in range(end.tiles, v.positions + 1):
+            after = v.used[q + 1]
+            if end.place is None:
+                xq = v.x.get((q, end.end))
+                if xq is None:
+                    continue
+                lits = _state_literals(v, q - 1, end.mask)
+                if lits is None:
+                    continue
+                clause = [xq.Not(), *lits, *blocking]
+                if not isinstance(v.gap[q], int):
+                    clause.append(v.gap[q])
+            else:
+                zq = v.z.get((q, end.place))
+                if zq is None:
+                    continue
+                lits = _state_literals(v, q, end.mask)
+                if lits is None:
+                    continue
+                clause = [zq.Not(), *lits, *blocking]
+            if not isinstance(after, int):
+                clause.append(after)
+            m.AddBoolOr(clause)
+        if end.tiles == 0:  # nothing to generalise over: a line of places only
+            sv.forbid(self.model, self.route_literals(index, line))
+
+    def _held(self, v: _CanalVars, hex: Hex) -> Any:
+        """A literal: the build puts a tile of this canal on ``hex``."""
+        key = ("held", v.task.index, hex)
+        if key not in self._aux:
+            terms = [var for (p, h), var in v.x.items() if h == hex]
+            if not terms:
+                self._aux[key] = None
+            else:
+                lit = self.model.NewBoolVar(f"held{v.task.index}_{hex}")
+                self.model.Add(lit == sum(terms))
+                self._aux[key] = lit
+        return self._aux[key]
+
+    def _reached(self, v: _CanalVars, name: str) -> Any:
+        """A literal: the build reaches this place on this canal."""
+        key = ("reached", v.task.index, name)
+        if key not in self._aux:
+            terms = [var for (p, nm), var in v.z.items() if nm == name]
+            if not terms:
+                self._aux[key] = None
+            else:
+                lit = self.model.NewBoolVar(f"reached{v.task.index}_{name}")
+                self.model.Add(lit == sum(terms))
+                self._aux[key] = lit
+        return self._aux[key]
+
+    def forbid_signature(self, result: sv.SolveResult) -> None:
+        """Forbid every build with the solution's kinds, tiles on top and completions, position
+        by position: they all score the same and pay with the same cards."""
+        lits: list[Any] = []
+        for v in self.canals:
+            length = 0
+            for p in range(1, v.positions + 1):
+                if not result.true(v.used[p]):
+                    break
+                length = p
+                kind = next(k for (q, k), var in v.k.items() if q == p and result.true(var))
+                lits.append(v.k[(p, kind)])
+                top = v.top[p]
+                if not isinstance(top, int):
+                    lits.append(top if result.true(top) else top.Not())
+            if length < v.positions:
+                lits.append(v.used[length + 1].Not())
+            for var in _goal_literals(v):
+                lits.append(var if result.true(var) else var.Not())
+        sv.forbid(self.model, lits)
+
+    def forbid_identity(self, identity: Identity) -> None:
+        """Forbid one answer: the same tiles in the same order on every canal, completing the
+        same canals (whatever places are passed)."""
+        m = self.model
+        lits: list[Any] = []
+        for v, (tiles, done) in zip(self.canals, identity, strict=True):
+            for p, (h, k) in enumerate(tiles, start=1):
+                var = v.y.get((p, h, k))
+                if var is None:
+                    return  # the model cannot produce that answer anyway
+                lits.append(var)
+            if len(tiles) + 1 <= v.positions:
+                lits.append(1 - v.used[len(tiles) + 1])
+            lits.append(v.completes if done else 1 - v.completes)
+        m.Add(sum(lits) <= len(lits) - 1)
+
+
+def model_best_build(
+    problem: BuildProblem,
+    *,
+    time_limit: float | None = None,
+    forbidden: Identity | None = None,
+) -> tuple[list[tuple[RouteItem, ...]], str, int]:
+    """The best build by CP-SAT: (the route items of each canal, OPTIMAL or UNKNOWN, the bound
+    on the points of any build).
+
+    Each answer is checked by the exact completability test and the exact payment
+    (:func:`canaldsl.canalmania.search.pay`). An answer leaving a canal that cannot be completed
+    is forbidden (with every longer build starting the same way, which cannot be completed
+    either) and the model solved again. An answer whose exact payment differs from the model's
+    cards — which the model is built to prevent; this is a guard — is forbidden with every
+    build of the same kinds, and kept with its true worth if it is the best so far."""
+    started = time.monotonic()
+    built = BuildModel(problem)
+    if forbidden is not None:
+        built.forbid_identity(forbidden)
+    weight = built.weight
+    kept: tuple[int, list[tuple[RouteItem, ...]]] | None = None  # (true objective, lines)
+    while True:
+        left = None if time_limit is None else max(time_limit - (time.monotonic() - started), 0.0)
+        result = sv.solve(built.model, time_limit=left)
+        bound = _points_bound(result, weight)
+        if not result.has_solution:
+            if result.status == sv.INFEASIBLE:
+                if kept is None:  # only when the answer to leave out was the only build
+                    return _empty(problem), sv.INFEASIBLE, 0
+                return kept[1], sv.OPTIMAL, -(-kept[0] // weight)
+            lines = kept[1] if kept is not None else _empty(problem)
+            return lines, sv.UNKNOWN, bound
+        lines = built.lines(result)
+        rejected = False
+        for v, line in zip(built.canals, lines, strict=True):
+            done = bool(line) and isinstance(line[-1], str) and v.task.is_goal(line[-1], 0)
+            if line and not done and not still_completable(problem, v.task, line):
+                built.forbid_dead_end(v.task.index, line)
+                rejected = True
+        if rejected:
+            continue
+        objective = result.value(built.objective)
+        payment = pay(line_costs(problem, lines), problem.hand, problem.engineer)
+        points = result.value(built.points)
+        true = None if payment is None else weight * points - payment.physical
+        if true is not None and true == objective:
+            if kept is not None and kept[0] > true:
+                lines, true = kept[1], kept[0]
+            optimal = result.status == sv.OPTIMAL
+            return lines, sv.OPTIMAL if optimal else sv.UNKNOWN, bound
+        if true is not None and (kept is None or true > kept[0]):
+            kept = (true, lines)
+        built.forbid_signature(result)
+
+
+def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
+    """Literals all false exactly when the via places left after ``gap`` are ``mask`` (None:
+    that cannot be: a via place counted as passed that no gap so far can reach)."""
+    out: list[Any] = []
+    for i, via in enumerate(v.task.vias):
+        done = v.done.get((gap, via)) if gap >= 0 else None
+        still = bool(mask & (1 << i))
+        if done is None:
+            if not still:
+                return None
+            continue
+        out.append(done if still else done.Not())
+    return out
+
+
+def _empty(problem: BuildProblem) -> list[tuple[RouteItem, ...]]:
+    return [() for _ in problem.canals]
+
+
+def _goal_literals(v: _CanalVars) -> list[Any]:
+    return [var for (_, name), var in v.z.items() if v.task.junction or name == v.task.far]
+
+
+def _points_bound(result: sv.SolveResult, weight: int) -> int:
+    if result.bound is None:
+        return INF
+    # objective = weight * points - cards with 0 <= cards < weight
+    return -(-round(result.bound) // weight)

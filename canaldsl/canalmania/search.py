@@ -1,0 +1,1180 @@
+"""Best builds by exact depth-first search, in plain Python.
+
+What "best build" means is said in :mod:`canaldsl.canalmania.bestbuild`. This module holds what
+both engines share — the description of a build problem taken from a game state
+(:class:`BuildProblem`), lower bounds on the tiles still needed to finish each canal, the exact
+completability test (:func:`still_completable`) and the fewest cards paying for a list of tiles
+(:func:`pay`) — and the exact search itself (:func:`search_best_build`).
+
+The search walks each open canal from its barge, hex by hex, trying every tile kind the terrain
+allows and every place next to the end of the canal, and keeps the best build found. Each step
+follows the rules the engine checks (adjacency, terrain, consecutive tiles within a section,
+canal integrity, contract length, tile supply, via places before the far endpoint, cards from
+the hand). It prunes a branch when
+
+* the canal could no longer be completed: the fewest tiles from its end through its remaining
+  via places to its far endpoint exceed the tiles its value still allows (a lower bound
+  computed once per canal, backwards from the goal; every build kept passes the exact test);
+* the hand cannot pay for the tiles (surveyors as wild cards, Brindley's stretches for locks,
+  Smeaton's doubled surveyors counted optimistically; the exact payment of every build kept is
+  computed by a dynamic programme over its tiles);
+* an upper bound on what the branch can still score — the canal's completion, the best tile
+  points the terrain ahead allows within the tiles left (a dynamic programme over walks with
+  no two tiles of one kind in a row in a section), and the points the cards left can pay for —
+  cannot beat the best build so far, or can only equal it with at least as many cards.
+
+With two open canals the second canal's best build is searched for every way of building the
+first, and remembered by what the first one used (its cards and supply; its new hexes only
+when the second canal's best build would go on top of them).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from canaldsl.canalmania import checks_build as build_rules
+from canaldsl.canalmania.board import Board
+from canaldsl.canalmania.components import (
+    OVERBUILD_EXTRA_CARDS,
+    TERRAIN_TILES,
+    TILE_POINTS,
+    CardKind,
+    Edition,
+    TileKind,
+)
+from canaldsl.canalmania.engine import completable
+from canaldsl.canalmania.position import Tile
+from canaldsl.canalmania.state import CanalState, GameState
+from canaldsl.hexgrid import Hex
+
+INF = 10**6
+
+NATURAL_CARD: Mapping[TileKind, CardKind] = {k: CardKind(k.value) for k in TileKind}
+SPARE_ORDER = (
+    CardKind.STRETCH,
+    CardKind.LOCK,
+    CardKind.AQUEDUCT,
+    CardKind.TUNNEL,
+    CardKind.SURVEYOR,
+)
+"""Which cards pay the two extra cards for building on top: the first held, in this order."""
+
+RouteItem = tuple[Hex, TileKind] | str
+"""A step of a build: a tile (hex, kind) or the name of a place the canal reaches."""
+
+
+# ------------------------------------------------------------------ the problem
+
+
+@dataclass(frozen=True)
+class Adjacency:
+    """The board's neighbourhoods, once per board: buildable neighbours and places nearby."""
+
+    hexes: Mapping[Hex, tuple[Hex, ...]]
+    places: Mapping[Hex, tuple[str, ...]]
+    kinds: Mapping[Hex, tuple[TileKind, ...]]
+    """Tile kinds each buildable hex takes, the higher-scoring first."""
+
+
+@functools.lru_cache(maxsize=16)
+def adjacency(board: Board) -> Adjacency:
+    hexes: dict[Hex, tuple[Hex, ...]] = {}
+    places: dict[Hex, tuple[str, ...]] = {}
+    kinds: dict[Hex, tuple[TileKind, ...]] = {}
+    for hex, terrain in board.terrain.items():
+        neighbours = board.neighbours(hex)
+        hexes[hex] = tuple(n for n in neighbours if board.is_buildable(n))
+        places[hex] = tuple(board.place_at[n].name for n in neighbours if n in board.place_at)
+        if board.is_buildable(hex):
+            kinds[hex] = tuple(
+                sorted(TERRAIN_TILES[terrain], key=lambda k: (-TILE_POINTS[k], k.value))
+            )
+    return Adjacency(hexes, places, kinds)
+
+
+@dataclass(frozen=True)
+class TileCost:
+    """What one tile of a build costs: its canal, kind, cards of its kind and extra cards."""
+
+    canal: int
+    kind: TileKind
+    main: int
+    extra: int
+
+    @property
+    def slots(self) -> int:
+        return self.main + self.extra
+
+
+@dataclass(frozen=True)
+class CanalTask:
+    """One open canal of the player, as the search and the model see it."""
+
+    index: int
+    """The canal's position among the player's open canals (the order of the build lines)."""
+    name: str
+    junction: bool
+    value: int
+    budget: int
+    """Tiles its value still allows."""
+    end_hex: Hex
+    """Where the barge stands: the last tile, or the place it was put on or last reached."""
+    at_place: str | None
+    last_kind: TileKind | None
+    """The kind of the last tile, when the barge stands on it (same section as the next)."""
+    own: frozenset[Hex]
+    visited: frozenset[str]
+    far: str | None
+    vias: tuple[str, ...]
+    """Via places the canal still has to pass, in the contract's order (bit i of a mask)."""
+    old_kinds: tuple[TileKind, ...]
+    occupied: frozenset[Hex]
+    """Hexes holding tiles of other canals before this build."""
+    finish_tile: Mapping[tuple[Hex, int], int]
+    """Fewest tiles to finish from a tile on a hex with these vias left (a lower bound)."""
+    finish_place: Mapping[tuple[str, int], int]
+    """Fewest tiles to finish from a place (the barge on it) with these vias left."""
+    reach: Mapping[Hex, int]
+    """Fewest tiles from the barge to a tile on each hex."""
+    region: frozenset[Hex]
+    """Hexes a tile of a legal build can stand on (reachable and still finishable)."""
+    old_points: int
+    bonus: int
+    """Points the contract itself scores on completion (2nd edition: its value)."""
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << len(self.vias)) - 1
+
+    def via_bit(self, place: str) -> int:
+        return 1 << self.vias.index(place) if place in self.vias else 0
+
+    def is_goal(self, place: str, mask: int) -> bool:
+        """Reaching this place with these vias left completes the canal."""
+        if place in self.visited:
+            return False
+        if self.junction:
+            return True
+        return place == self.far and mask == 0
+
+    def may_pass(self, place: str) -> bool:
+        """The canal may reach this place without completing (an intermediate place)."""
+        return place not in self.visited and not self.junction and place != self.far
+
+    def finish_from(self, end: Hex | str, mask: int) -> int:
+        if isinstance(end, str):
+            return self.finish_place.get((end, mask), INF)
+        return self.finish_tile.get((end, mask), INF)
+
+    def completion_points(self, new_kinds: Sequence[TileKind], edition: Edition) -> int:
+        return build_rules.completion_points(
+            kinds=[*self.old_kinds, *new_kinds], value=self.value, edition=edition
+        )
+
+
+@dataclass(frozen=True)
+class BuildProblem:
+    """Everything a best-build question needs: the player, their hand, supply and canals."""
+
+    state: GameState
+    colour: str
+    engineer: str | None
+    hand: Mapping[CardKind, int]
+    supply: Mapping[TileKind, int]
+    canals: tuple[CanalTask, ...]
+    edition: Edition
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def smeaton(self) -> bool:
+        return self.engineer == "Smeaton" and self.hand.get(CardKind.SURVEYOR, 0) > 0
+
+    @property
+    def brindley(self) -> bool:
+        return self.engineer == "Brindley"
+
+    def base_cost(self, kind: TileKind) -> int:
+        return build_rules.base_cost(kind, self.engineer)
+
+
+class HandUnknown(ValueError):
+    """The player's hand is not known, so no build can be judged."""
+
+
+def build_problem(state: GameState, colour: str) -> BuildProblem:
+    """The best-build problem of ``colour`` in ``state`` (raises HandUnknown, KeyError)."""
+    player = state.player(colour)
+    if player.hand is None:
+        raise HandUnknown(f"{colour}'s hand is not known")
+    board = state.board
+    tasks: list[CanalTask] = []
+    for canal in player.open_canals:
+        if player.canal(canal.contract) is not canal or not canal.route:
+            continue  # the engine can only address the first open canal of a name
+        tasks.append(_canal_task(state, canal, len(tasks)))
+    del board
+    return BuildProblem(
+        state=state,
+        colour=colour,
+        engineer=player.engineer,
+        hand={k: player.hand.get(k, 0) for k in CardKind},
+        supply={k: player.supply.get(k, 0) for k in TileKind},
+        canals=tuple(tasks),
+        edition=state.rules.edition,
+    )
+
+
+def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
+    board = state.board
+    end = canal.end
+    assert end is not None
+    if isinstance(end, Tile):
+        end_hex, at_place, last_kind = end.hex, None, end.kind
+    else:
+        end_hex, at_place, last_kind = board.places[end].hex, end, None
+    visited = frozenset(canal.places)
+    vias: tuple[str, ...] = ()
+    far: str | None = None
+    if canal.is_junction:
+        pass
+    else:
+        contract = board.contracts[canal.contract]
+        far = contract.other_endpoint(canal.places[0])
+        vias = tuple(v for v in contract.via if v not in visited)
+    own = frozenset(t.hex for t in canal.tiles)
+    occupied = frozenset(t.hex for c in state.canals() if c is not canal for t in c.tiles)
+    edition = state.rules.edition
+    value = canal.value
+    partial = CanalTask(
+        index=index,
+        name=canal.contract,
+        junction=canal.is_junction,
+        value=value,
+        budget=max(value - len(canal.tiles), 0),
+        end_hex=end_hex,
+        at_place=at_place,
+        last_kind=last_kind,
+        own=own,
+        visited=visited,
+        far=far,
+        vias=vias,
+        old_kinds=tuple(t.kind for t in canal.tiles),
+        occupied=occupied,
+        finish_tile={},
+        finish_place={},
+        reach={},
+        region=frozenset(),
+        old_points=sum(TILE_POINTS[t.kind] for t in canal.tiles),
+        bonus=value if edition is Edition.SECOND else 0,
+    )
+    finish_tile, finish_place = _finish_distances(board, partial)
+    reach = _reach_distances(board, partial)
+    region = frozenset(
+        h
+        for h, d in reach.items()
+        if d + min(finish_tile.get((h, m), INF) for m in range(partial.full_mask + 1))
+        <= partial.budget
+    )
+    return CanalTask(
+        **{
+            **partial.__dict__,
+            "finish_tile": finish_tile,
+            "finish_place": finish_place,
+            "reach": reach,
+            "region": region,
+        }
+    )
+
+
+def _finish_distances(
+    board: Board, task: CanalTask
+) -> tuple[dict[tuple[Hex, int], int], dict[tuple[str, int], int]]:
+    """Fewest tiles from each (tile on a hex | barge on a place, vias left) to completion.
+
+    The same walk as the engine's completability check, searched backwards from the goal:
+    tiles on buildable hexes the canal does not hold, passing through places it has not
+    visited, reaching the far endpoint only with every via place passed. Places passed in
+    the walk may be passed again (a lower bound)."""
+    adj = adjacency(board)
+    tile_dist: dict[tuple[Hex, int], int] = {}
+    place_dist: dict[tuple[str, int], int] = {}
+    queue: deque[tuple[int, bool, Hex | str, int]] = deque()
+    seeds: set[Hex] = set()
+    for hex, names in adj.places.items():
+        if hex in task.own or not board.is_buildable(hex):
+            continue
+        if any(task.is_goal(p, 0) for p in names):
+            seeds.add(hex)
+    for hex in sorted(seeds):
+        tile_dist[(hex, 0)] = 0
+        queue.append((0, False, hex, 0))
+    while queue:
+        d, is_place, node, mask = queue.popleft()
+        if is_place:
+            assert isinstance(node, str)
+            if place_dist.get((node, mask), INF) < d:
+                continue
+            # predecessors of a place: tiles next to it (cost 0)
+            if not task.may_pass(node):
+                continue
+            bit = task.via_bit(node)
+            masks = [mask] if not bit else ([mask, mask | bit] if not mask & bit else [])
+            for h in adj.hexes[board.places[node].hex]:
+                if h in task.own:
+                    continue
+                for m in masks:
+                    if tile_dist.get((h, m), INF) > d:
+                        tile_dist[(h, m)] = d
+                        queue.appendleft((d, False, h, m))
+            continue
+        assert isinstance(node, Hex)
+        if tile_dist.get((node, mask), INF) < d:
+            continue
+        # predecessors of a tile: tiles next to it, places next to it (cost 1)
+        for n in adj.hexes[node]:
+            if n not in task.own and tile_dist.get((n, mask), INF) > d + 1:
+                tile_dist[(n, mask)] = d + 1
+                queue.append((d + 1, False, n, mask))
+        for name in adj.places[node]:
+            if place_dist.get((name, mask), INF) > d + 1:
+                place_dist[(name, mask)] = d + 1
+                queue.append((d + 1, True, name, mask))
+    return tile_dist, place_dist
+
+
+def _reach_distances(board: Board, task: CanalTask) -> dict[Hex, int]:
+    """Fewest tiles from the barge to a tile on each hex (passing places on the way)."""
+    adj = adjacency(board)
+    dist: dict[Hex, int] = {}
+    queue: deque[tuple[int, Hex]] = deque()
+
+    def from_place(name: str, d: int) -> None:
+        for n in adj.hexes[board.places[name].hex]:
+            if n not in task.own and dist.get(n, INF) > d + 1:
+                dist[n] = d + 1
+                queue.append((d + 1, n))
+
+    def from_tile(hex: Hex, d: int) -> None:
+        for n in adj.hexes[hex]:
+            if n not in task.own and dist.get(n, INF) > d + 1:
+                dist[n] = d + 1
+                queue.append((d + 1, n))
+        for name in adj.places[hex]:
+            if task.may_pass(name):
+                from_place(name, d)
+
+    if task.at_place is not None:
+        from_place(task.at_place, 0)
+    else:
+        from_tile(task.end_hex, 0)
+    while queue:
+        d, hex = queue.popleft()
+        if dist.get(hex, INF) < d:
+            continue
+        from_tile(hex, d)
+    return dist
+
+
+# ------------------------------------------------------------------ paying for tiles
+
+
+@dataclass(frozen=True)
+class Payment:
+    """The cards paying for each tile of a build, in build order.
+
+    A card is (kind, label): label None for a card played once, a number for the surveyor
+    Smeaton plays as two cards (the same label on both uses)."""
+
+    cards: tuple[tuple[tuple[CardKind, int | None], ...], ...]
+    physical: int
+
+    @property
+    def used(self) -> Counter[CardKind]:
+        """The physical cards leaving the hand."""
+        out: Counter[CardKind] = Counter()
+        seen: set[int] = set()
+        for tile in self.cards:
+            for kind, label in tile:
+                if label is not None:
+                    if label in seen:
+                        continue
+                    seen.add(label)
+                out[kind] += 1
+        return out
+
+
+def tile_cost(canal: int, kind: TileKind, overbuild: bool, engineer: str | None) -> TileCost:
+    return TileCost(
+        canal,
+        kind,
+        build_rules.base_cost(kind, engineer),
+        OVERBUILD_EXTRA_CARDS if overbuild else 0,
+    )
+
+
+def _natural_ok(
+    demand: Sequence[int], hand: Mapping[CardKind, int], surveyors: int, brindley: bool
+) -> bool:
+    """Whether the hand (with ``surveyors`` surveyors) pays main slots ``demand`` = (stretch,
+    lock, aqueduct, tunnel, extra) without doubled surveyors."""
+    ms, ml, ma, mt, ex = demand
+    hs = hand.get(CardKind.STRETCH, 0)
+    hl = hand.get(CardKind.LOCK, 0)
+    ha = hand.get(CardKind.AQUEDUCT, 0)
+    ht = hand.get(CardKind.TUNNEL, 0)
+    short_s = ms - hs if ms > hs else 0
+    spare_s = hs - ms if hs > ms else 0
+    short_l = ml - hl - (spare_s if brindley else 0)
+    short_a = ma - ha
+    short_t = mt - ht
+    short = short_s + max(short_l, 0) + max(short_a, 0) + max(short_t, 0)
+    if short > surveyors:
+        return False
+    return ms + ml + ma + mt + ex <= hs + hl + ha + ht + surveyors
+
+
+def _demand(tiles: Sequence[TileCost]) -> list[int]:
+    out = [0, 0, 0, 0, 0]
+    for t in tiles:
+        out[_KIND_INDEX[t.kind]] += t.main
+        out[4] += t.extra
+    return out
+
+
+_KIND_INDEX = {TileKind.STRETCH: 0, TileKind.LOCK: 1, TileKind.AQUEDUCT: 2, TileKind.TUNNEL: 3}
+
+
+def _smeaton_halves(
+    tiles: Sequence[TileCost], hand: Mapping[CardKind, int], brindley: bool
+) -> list[int] | None:
+    """How many surveyor halves each tile gets, for the most doubled surveyors (Smeaton).
+
+    A doubled surveyor pays two cards of one tile or of two tiles built one after the other on
+    one canal, so within each run of consecutive tiles holding halves their number is even.
+    Halves pay a tile's own-kind cards first. Exact dynamic programme over the tiles; None when
+    the hand cannot pay at all."""
+    surveyors = hand.get(CardKind.SURVEYOR, 0)
+    demand = _demand(tiles)
+    # state: (carry, covered per kind (4), covered extras) -> halves per tile so far
+    states: dict[tuple[int, int, int, int, int, int], tuple[int, ...]] = {(0, 0, 0, 0, 0, 0): ()}
+    for i, tile in enumerate(tiles):
+        last_of_canal = i + 1 == len(tiles) or tiles[i + 1].canal != tile.canal
+        k = _KIND_INDEX[tile.kind]
+        following: dict[tuple[int, int, int, int, int, int], tuple[int, ...]] = {}
+        for (carry, *cov), halves in states.items():
+            used = sum(cov)
+            for a in range(carry, tile.slots + 1):
+                if used + a > 2 * surveyors:
+                    break
+                out = (a - carry) % 2
+                if out and last_of_canal:
+                    continue
+                main = min(a, tile.main)
+                new = list(cov)
+                new[k] += main
+                new[4] += a - main
+                key = (out, new[0], new[1], new[2], new[3], new[4])
+                if key not in following:
+                    following[key] = (*halves, a)
+        states = following
+    best: tuple[int, ...] | None = None
+    best_d = -1
+    for (carry, *cov), halves in sorted(states.items()):
+        if carry:
+            continue
+        d = sum(cov) // 2
+        if d > surveyors or d <= best_d:
+            continue
+        residual = [demand[j] - cov[j] for j in range(5)]
+        if _natural_ok(residual, hand, surveyors - d, brindley):
+            best, best_d = halves, d
+    return list(best) if best is not None else None
+
+
+def pay(
+    tiles: Sequence[TileCost], hand: Mapping[CardKind, int], engineer: str | None
+) -> Payment | None:
+    """The fewest cards from ``hand`` that pay for ``tiles`` (in build order), or None.
+
+    Natural cards first, then (Brindley) stretches for locks, then surveyors; the extra cards
+    for building on top come from what is left (see SPARE_ORDER). With Smeaton as many
+    surveyors as possible pay two cards each."""
+    brindley = engineer == "Brindley"
+    halves = [0] * len(tiles)
+    if engineer == "Smeaton" and hand.get(CardKind.SURVEYOR, 0) > 0 and tiles:
+        found = _smeaton_halves(tiles, hand, brindley)
+        if found is None:
+            return None
+        halves = found
+    elif not _natural_ok(_demand(tiles), hand, hand.get(CardKind.SURVEYOR, 0), brindley):
+        return None
+    # labels for the doubled surveyors
+    labelled: list[list[tuple[CardKind, int | None]]] = [[] for _ in tiles]
+    label = 0
+    open_label: int | None = None
+    for i, tile in enumerate(tiles):
+        if i > 0 and tiles[i - 1].canal != tile.canal:
+            open_label = None
+        a = halves[i]
+        if open_label is not None:
+            labelled[i].append((CardKind.SURVEYOR, open_label))
+            a -= 1
+            open_label = None
+        while a >= 2:
+            label += 1
+            labelled[i] += [(CardKind.SURVEYOR, label), (CardKind.SURVEYOR, label)]
+            a -= 2
+        if a == 1:
+            label += 1
+            labelled[i].append((CardKind.SURVEYOR, label))
+            open_label = label
+    left = Counter({k: n for k, n in hand.items() if n})
+    left[CardKind.SURVEYOR] -= label
+    main_left = [max(t.main - halves[i], 0) for i, t in enumerate(tiles)]
+    extra_left = [t.extra - max(halves[i] - t.main, 0) for i, t in enumerate(tiles)]
+    paid = [list(x) for x in labelled]
+
+    def take(i: int, card: CardKind, count: int) -> int:
+        n = min(count, left[card])
+        left[card] -= n
+        paid[i] += [(card, None)] * n
+        return n
+
+    # natural cards for their own kind
+    for i, t in enumerate(tiles):
+        main_left[i] -= take(i, NATURAL_CARD[t.kind], main_left[i])
+    if brindley:
+        for i, t in enumerate(tiles):
+            if t.kind is TileKind.LOCK:
+                main_left[i] -= take(i, CardKind.STRETCH, main_left[i])
+    for i in range(len(tiles)):
+        main_left[i] -= take(i, CardKind.SURVEYOR, main_left[i])
+        if main_left[i]:
+            return None
+    for i in range(len(tiles)):
+        for card in SPARE_ORDER:
+            extra_left[i] -= take(i, card, extra_left[i])
+        if extra_left[i]:
+            return None
+    physical = sum(t.slots for t in tiles) - label
+    return Payment(tuple(tuple(p) for p in paid), physical)
+
+
+# ------------------------------------------------------------------ results
+
+
+Identity = tuple[tuple[tuple[tuple[Hex, TileKind], ...], bool], ...]
+"""What tells two builds apart: for each canal, its new tiles in order and whether it is
+completed (places passed on the way do not count)."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A build found by a search: the route items of each canal, its worth and its cards."""
+
+    lines: tuple[tuple[RouteItem, ...], ...]
+    completes: tuple[bool, ...]
+    points: int
+    points_now: int
+    cards: int
+    costs: tuple[TileCost, ...]
+
+    @property
+    def identity(self) -> Identity:
+        return tuple(
+            (tuple(x for x in line if not isinstance(x, str)), done)
+            for line, done in zip(self.lines, self.completes, strict=True)
+        )
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    found: Found | None
+    """The best build; None only when every build is forbidden (the empty one included)."""
+    optimal: bool
+    bound: int
+    nodes: int
+    seconds: float
+
+
+def build_points(
+    problem: BuildProblem, found_lines: Sequence[Sequence[RouteItem]]
+) -> tuple[int, int, tuple[bool, ...]]:
+    """(points, points scored now, completed flags) of a build's lines (no legality check)."""
+    total = now = 0
+    flags: list[bool] = []
+    for task, line in zip(problem.canals, found_lines, strict=True):
+        kinds = [x[1] for x in line if not isinstance(x, str)]
+        done = any(isinstance(x, str) and task.is_goal(x, 0) for x in line)
+        if done:
+            pts = task.completion_points(kinds, problem.edition)
+            now += pts
+        else:
+            pts = sum(TILE_POINTS[k] for k in kinds)
+        total += pts
+        flags.append(done)
+    return total, now, tuple(flags)
+
+
+def line_costs(problem: BuildProblem, lines: Sequence[Sequence[RouteItem]]) -> list[TileCost]:
+    """The cost of every tile of a build, in build order (later lines pay to build on top of
+    earlier lines' new tiles)."""
+    costs: list[TileCost] = []
+    built: set[Hex] = set()
+    for task, line in zip(problem.canals, lines, strict=True):
+        mine: set[Hex] = set()
+        for item in line:
+            if isinstance(item, str):
+                continue
+            hex, kind = item
+            over = hex in task.occupied or hex in built
+            costs.append(tile_cost(task.index, kind, over, problem.engineer))
+            mine.add(hex)
+        built |= mine
+    return costs
+
+
+ROUTE_LIMIT = 200_000
+"""Nodes the search for a completing route may visit before the engine is asked instead."""
+
+
+def still_completable(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) -> bool:
+    """Whether the canal can still be completed after this line: a route of buildable hexes
+    it does not hold and places it has not passed, through its remaining via places to its
+    far endpoint, within its value (the engine's build.completable rule).
+
+    Searched exactly, best-first, pruned by the fewest tiles to finish (which count the via
+    places in order, so impossibility is proven faster than by the engine's own search); a
+    route found is one the engine finds too. Past ROUTE_LIMIT nodes the engine decides."""
+    found = _route_exists(problem, task, line)
+    if found is not None:
+        return found
+    state = problem.state
+    canal = state.player(problem.colour).open_canals
+    original = next(c for c in canal if c.contract == task.name)
+    route: list[str | Tile] = list(original.route)
+    section = original.section_index
+    for item in line:
+        if isinstance(item, str):
+            route.append(item)
+            section += 1
+        else:
+            route.append(Tile(item[0], item[1], problem.colour, task.name, section, True))
+    copy = CanalState(task.name, problem.colour, route, False, task.value)
+    return completable(state, copy)[0]
+
+
+@dataclass(frozen=True)
+class LineEnd:
+    """Where a canal stands after a build line: its end (a tile's hex, or a place), the via
+    places it still lacks (a mask), the tiles its value still allows, and the hexes and places
+    the line added to it."""
+
+    end: Hex
+    place: str | None
+    mask: int
+    left: int
+    tiles: int
+    hexes: tuple[Hex, ...]
+    places: tuple[str, ...]
+
+
+def line_end(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) -> LineEnd:
+    board = problem.board
+    mask = task.full_mask
+    end: Hex = task.end_hex
+    place = task.at_place
+    hexes: list[Hex] = []
+    places: list[str] = []
+    for item in line:
+        if isinstance(item, str):
+            places.append(item)
+            mask &= ~task.via_bit(item)
+            end, place = board.places[item].hex, item
+        else:
+            hexes.append(item[0])
+            end, place = item[0], None
+    left = task.budget - len(hexes)
+    return LineEnd(end, place, mask, left, len(hexes), tuple(hexes), tuple(places))
+
+
+def _route_exists(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) -> bool | None:
+    """Whether a route completes the canal after ``line`` (None: the search gave up)."""
+    state = line_end(problem, task, line)
+    return route_exists(problem, task, state, set(state.hexes), set(state.places))
+
+
+def route_exists(
+    problem: BuildProblem,
+    task: CanalTask,
+    state: LineEnd,
+    hexes: set[Hex],
+    places: set[str],
+) -> bool | None:
+    """Whether a route completes the canal from ``state`` avoiding the canal's old hexes and
+    places and ``hexes`` and ``places`` (None: the search gave up after ROUTE_LIMIT nodes)."""
+    adj = adjacency(problem.board)
+    board = problem.board
+    hexes = hexes | task.own
+    places = places | task.visited
+    visits = 0
+
+    class _GiveUp(Exception):
+        pass
+
+    def goal(name: str, m: int) -> bool:
+        return name not in places and (task.junction or (name == task.far and m == 0))
+
+    def search(here: Hex, on_place: bool, m: int, left: int) -> bool:
+        nonlocal visits
+        visits += 1
+        if visits > ROUTE_LIMIT:
+            raise _GiveUp
+        if not on_place:
+            for name in adj.places[here]:
+                if goal(name, m):
+                    return True
+            for name in adj.places[here]:
+                if name in places or not task.may_pass(name):
+                    continue
+                new = m & ~task.via_bit(name)
+                if task.finish_place.get((name, new), INF) > left:
+                    continue
+                places.add(name)
+                found = search(board.places[name].hex, True, new, left)
+                places.discard(name)
+                if found:
+                    return True
+        if left <= 0:
+            return False
+        options = [
+            (task.finish_tile.get((n, m), INF), n)
+            for n in adj.hexes[here]
+            if n not in hexes and task.finish_tile.get((n, m), INF) <= left - 1
+        ]
+        for _, n in sorted(options):
+            hexes.add(n)
+            found = search(n, False, m, left - 1)
+            hexes.discard(n)
+            if found:
+                return True
+        return False
+
+    hexes.add(state.end)
+    try:
+        return search(state.end, state.place is not None, state.mask, state.left)
+    except _GiveUp:
+        return None
+
+
+# ------------------------------------------------------------------ the search
+
+
+class _Timeout(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class _Prior:
+    """A build of the canals searched so far (for the search of the next canal)."""
+
+    costs: tuple[TileCost, ...] = ()
+    hexes: frozenset[Hex] = frozenset()
+    supply: tuple[int, int, int, int] = (0, 0, 0, 0)
+    points: int = 0
+    points_now: int = 0
+    tile_points: int = 0
+    lines: tuple[tuple[RouteItem, ...], ...] = ()
+    completes: tuple[bool, ...] = ()
+
+    def identity(self) -> Identity:
+        return Found(self.lines, self.completes, 0, 0, 0, ()).identity
+
+
+_Suffix = tuple[tuple[RouteItem, ...], bool, int, int, int, tuple[TileCost, ...]]
+"""The last canal's part of a build: line, completed, points, points now, cards (of the whole
+build), its tile costs."""
+
+
+def _better(a: Found, b: Found | None) -> bool:
+    return b is None or a.points > b.points or (a.points == b.points and a.cards < b.cards)
+
+
+@dataclass
+class _Searcher:
+    problem: BuildProblem
+    deadline: float | None
+    forbidden: Identity | None = None
+    nodes: int = 0
+    best_seen: Found | None = None
+    memo: dict[object, _Suffix | None] = field(default_factory=dict)
+    geo: dict[int, dict[tuple[Hex, TileKind | None], list[int]]] = field(default_factory=dict)
+    card_points: int = 0
+    offset: tuple[int, int] = (0, 0)
+    """Points (all, now) of the first canal's build while the last canal is searched."""
+
+    def __post_init__(self) -> None:
+        e = self.problem.engineer
+        # twice the most points one card can pay for
+        value = {
+            CardKind.STRETCH: 2 if e == "Brindley" else 0,
+            CardKind.LOCK: 2,
+            CardKind.AQUEDUCT: 4 if e == "Telford" else 2,
+            CardKind.TUNNEL: 3 if e == "Jessop" else 2,
+        }
+        surveyor = max(value.values())
+        value[CardKind.SURVEYOR] = surveyor * (2 if e == "Smeaton" else 1)
+        self.card_points = sum(value[k] * n for k, n in self.problem.hand.items()) // 2
+
+    # -------------------------------------------------------------- bounds
+    def geo_bound(self, task: CanalTask) -> dict[tuple[Hex, TileKind | None], list[int]]:
+        """For each end of the canal (a tile's hex and kind, or a place's hex and None): the
+        most tile points of up to k more tiles, by k, over walks in the canal's region with
+        no two tiles of one kind in a row within a section (cards, vias and the canal's own
+        hexes are not considered)."""
+        cached = self.geo.get(task.index)
+        if cached is not None:
+            return cached
+        board = self.problem.board
+        adj = adjacency(board)
+        region = task.region
+        tiles: list[tuple[Hex, TileKind | None]] = [
+            (h, k) for h in sorted(region) for k in adj.kinds[h]
+        ]
+        passable = sorted(
+            {p for h in region for p in adj.places[h] if task.may_pass(p)}
+            | ({task.at_place} if task.at_place else set())
+        )
+        places: list[tuple[Hex, TileKind | None]] = [(board.places[p].hex, None) for p in passable]
+        table: dict[tuple[Hex, TileKind | None], list[int]] = {s: [0] for s in tiles + places}
+        start = (task.end_hex, task.last_kind)
+        if start not in table:
+            table[start] = [0]
+            tiles.append(start)
+        place_hexes = {board.places[p].hex for p in passable}
+
+        def step(hex: Hex, last: TileKind | None, k: int) -> int:
+            best = table[(hex, last)][k - 1]
+            for n in adj.hexes[hex]:
+                if n not in region:
+                    continue
+                for kind in adj.kinds[n]:
+                    if kind is not last:
+                        best = max(best, TILE_POINTS[kind] + table[(n, kind)][k - 1])
+            return best
+
+        for k in range(1, task.budget + 1):
+            for hex, _ in places:
+                table[(hex, None)].append(step(hex, None, k))
+            for hex, last in tiles:
+                best = step(hex, last, k)
+                for name in adj.places[hex]:
+                    ph = board.places[name].hex
+                    if ph in place_hexes and name != task.at_place:
+                        best = max(best, table[(ph, None)][k])
+                table[(hex, last)].append(best)
+        self.geo[task.index] = table
+        return table
+
+    def root_bound(self) -> int:
+        """An upper bound on the points of any build."""
+        total_geo = 0
+        fixed = 0
+        for task in self.problem.canals:
+            geo = self.geo_bound(task)
+            total_geo += geo[(task.end_hex, task.last_kind)][task.budget]
+            start: Hex | str = task.at_place if task.at_place else task.end_hex
+            nearby = adjacency(self.problem.board).places[task.end_hex]
+            if task.finish_from(start, task.full_mask) <= task.budget or (
+                task.at_place is None and any(task.is_goal(p, task.full_mask) for p in nearby)
+            ):
+                fixed += task.old_points + task.bonus
+        return fixed + min(total_geo, self.card_points)
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
+            raise _Timeout
+
+    # -------------------------------------------------------------- the whole build
+    def run(self) -> Found | None:
+        canals = self.problem.canals
+        if not canals:
+            return None if self.forbidden == () else Found((), (), 0, 0, 0, ())
+        if len(canals) == 1:
+            found = self.search_canal(canals[0], _Prior(), self.evaluate_last, 0)
+        else:
+            first = canals[0]
+            alone = self.last_after(_Prior(lines=((),), completes=(False,)), check=False)
+            later = alone[2] if alone is not None else 0
+            found = self.search_canal(first, _Prior(), self.evaluate_first, later)
+        return found
+
+    def evaluate_last(self, build: _Prior) -> Found | None:
+        """A whole build: kept if the hand pays for it and it is not the forbidden one."""
+        if self.forbidden is not None and build.identity() == self.forbidden:
+            return None
+        payment = pay(build.costs, self.problem.hand, self.problem.engineer)
+        if payment is None:
+            return None
+        found = Found(
+            build.lines,
+            build.completes,
+            build.points,
+            build.points_now,
+            payment.physical,
+            build.costs,
+        )
+        whole = Found(
+            found.lines,
+            found.completes,
+            found.points + self.offset[0],
+            found.points_now + self.offset[1],
+            found.cards,
+            found.costs,
+        )
+        if _better(whole, self.best_seen):
+            self.best_seen = whole
+        return found
+
+    def evaluate_first(self, build: _Prior) -> Found | None:
+        """The first canal's build, completed by the best build of the second after it."""
+        suffix = self.last_after(build, check=True)
+        if suffix is None:
+            return None
+        line, done, points, now, cards, costs = suffix
+        return Found(
+            (*build.lines, line),
+            (*build.completes, done),
+            build.points + points,
+            build.points_now + now,
+            cards,
+            (*build.costs, *costs),
+        )
+
+    def last_after(self, build: _Prior, check: bool) -> _Suffix | None:
+        """The best build of the last canal after ``build`` of the first (remembered by what
+        the first used; its new hexes matter only where the last canal builds on top of
+        them, so the answer found as if they were free is kept when it does not)."""
+        problem = self.problem
+        last = problem.canals[-1]
+        forbid = check and self.forbidden is not None and build.identity() == self.forbidden[:1]
+        used: object = build.costs if problem.smeaton else tuple(_demand(build.costs))
+        free = self.suffix(build, (used, frozenset(), forbid, check), frozenset(), forbid)
+        hexes = build.hexes & last.region
+        if free is None or not hexes:
+            return free
+        if not any(not isinstance(x, str) and x[0] in hexes for x in free[0]):
+            return free
+        return self.suffix(build, (used, hexes, forbid, check), hexes, forbid)
+
+    def suffix(
+        self, build: _Prior, key: object, hexes: frozenset[Hex], forbid: bool
+    ) -> _Suffix | None:
+        if key in self.memo:
+            return self.memo[key]
+        base = _Prior(
+            costs=build.costs,
+            hexes=hexes,
+            supply=build.supply,
+            points=0,
+            points_now=0,
+            tile_points=build.tile_points,
+            lines=build.lines,
+            completes=build.completes,
+        )
+        saved = self.forbidden
+        if not forbid:
+            self.forbidden = None
+        self.offset = (build.points, build.points_now)
+        try:
+            found = self.search_canal(self.problem.canals[-1], base, self.evaluate_last, 0)
+        finally:
+            self.forbidden = saved
+            self.offset = (0, 0)
+        result: _Suffix | None = None
+        if found is not None:
+            n = len(build.costs)
+            result = (
+                found.lines[-1],
+                found.completes[-1],
+                found.points,
+                found.points_now,
+                found.cards,
+                found.costs[n:],
+            )
+        self.memo[key] = result
+        return result
+
+    # -------------------------------------------------------------- one canal
+    def search_canal(
+        self,
+        task: CanalTask,
+        prior: _Prior,
+        evaluate: Callable[[_Prior], Found | None],
+        later_bound: int,
+    ) -> Found | None:
+        """Depth-first search over the builds of one canal after ``prior`` (the earlier
+        canals' build); each is made a whole build by ``evaluate``. Returns the best."""
+        problem = self.problem
+        board = problem.board
+        adj = adjacency(board)
+        hand = problem.hand
+        supply = problem.supply
+        edition = problem.edition
+        engineer = problem.engineer
+        smeaton = problem.smeaton
+        brindley = problem.brindley
+        surveyors = hand.get(CardKind.SURVEYOR, 0)
+        geo = self.geo_bound(task)
+        budget = task.budget
+        completion_base = task.old_points + task.bonus
+        best: list[Found | None] = [None]
+        prior_slots: Counter[int] = Counter()
+        for c in prior.costs:
+            prior_slots[c.canal] += c.slots
+        prior_pairs = sum(n // 2 for n in prior_slots.values())
+        prior_cards = sum(prior_slots.values())
+
+        items: list[RouteItem] = []
+        costs: list[TileCost] = []
+        hexes: list[Hex] = []
+        demand = _demand(prior.costs)
+        supply_used = list(prior.supply)
+
+        def pairs(slots: int) -> int:
+            return min(surveyors, prior_pairs + slots // 2) if smeaton else 0
+
+        def consider(points: int, now: int, completed: bool, slots: int, tile_points: int) -> None:
+            incumbent = best[0]
+            if incumbent is not None:
+                ub = prior.points + points + later_bound
+                cards_lb = prior_cards + slots - pairs(slots)
+                if ub < incumbent.points or (
+                    ub == incumbent.points and cards_lb >= incumbent.cards
+                ):
+                    return
+            if items and not completed and not still_completable(problem, task, items):
+                return
+            build = _Prior(
+                costs=(*prior.costs, *costs),
+                hexes=prior.hexes | frozenset(hexes),
+                supply=(supply_used[0], supply_used[1], supply_used[2], supply_used[3]),
+                points=prior.points + points,
+                points_now=prior.points_now + now,
+                tile_points=prior.tile_points + tile_points,
+                lines=(*prior.lines, tuple(items)),
+                completes=(*prior.completes, completed),
+            )
+            found = evaluate(build)
+            if found is not None and _better(found, best[0]):
+                best[0] = found
+
+        def rec(
+            end: Hex, at_place: bool, last: TileKind | None, mask: int, points: int, slots: int
+        ) -> None:
+            self.tick()
+            consider(points, 0, False, slots, points)
+            left = budget - len(costs)
+            if not at_place:
+                for name in adj.places[end]:
+                    if task.is_goal(name, mask):
+                        kinds = [c.kind for c in costs]
+                        total = task.completion_points(kinds, edition)
+                        items.append(name)
+                        self.tick()
+                        consider(total, total, True, slots, points)
+                        items.pop()
+                    elif task.may_pass(name) and name not in items:
+                        new_mask = mask & ~task.via_bit(name)
+                        if task.finish_place.get((name, new_mask), INF) > left:
+                            continue
+                        items.append(name)
+                        rec(board.places[name].hex, True, None, new_mask, points, slots)
+                        items.pop()
+            if left <= 0:
+                return
+            after = left - 1
+            cards_left = self.card_points - prior.tile_points
+            for n in adj.hexes[end]:
+                if n in task.own or n in hexes:
+                    continue
+                finish = task.finish_tile.get((n, mask), INF)
+                if finish > after:
+                    continue
+                over = n in task.occupied or n in prior.hexes
+                for kind in adj.kinds[n]:
+                    if kind is last and not at_place:
+                        continue
+                    ki = _KIND_INDEX[kind]
+                    if supply_used[ki] >= supply[kind]:
+                        continue
+                    cost = tile_cost(task.index, kind, over, engineer)
+                    demand[ki] += cost.main
+                    demand[4] += cost.extra
+                    new_slots = slots + cost.slots
+                    if _natural_ok(demand, hand, surveyors + pairs(new_slots), brindley):
+                        new_points = points + TILE_POINTS[kind]
+                        incumbent = best[0]
+                        go = True
+                        if incumbent is not None:
+                            future = min(geo[(n, kind)][after], cards_left - new_points)
+                            ub = prior.points + new_points + max(future, 0) + later_bound
+                            if finish <= after:
+                                ub += completion_base
+                            cards_lb = prior_cards + new_slots - pairs(new_slots)
+                            go = ub > incumbent.points or (
+                                ub == incumbent.points and cards_lb < incumbent.cards
+                            )
+                        if go:
+                            items.append((n, kind))
+                            costs.append(cost)
+                            hexes.append(n)
+                            supply_used[ki] += 1
+                            rec(n, False, kind, mask, new_points, new_slots)
+                            supply_used[ki] -= 1
+                            hexes.pop()
+                            costs.pop()
+                            items.pop()
+                    demand[ki] -= cost.main
+                    demand[4] -= cost.extra
+
+        rec(task.end_hex, task.at_place is not None, task.last_kind, task.full_mask, 0, 0)
+        return best[0]
+
+
+def search_best_build(
+    problem: BuildProblem,
+    *,
+    time_limit: float | None = None,
+    forbidden: Identity | None = None,
+) -> SearchResult:
+    """The best build by exhaustive search with bounds (see the module docstring).
+
+    With ``forbidden``, the best build other than that one. When the time limit is hit the
+    best build found so far is returned with ``optimal`` False."""
+    started = time.monotonic()
+    deadline = started + time_limit if time_limit is not None else None
+    searcher = _Searcher(problem, deadline, forbidden)
+    bound = searcher.root_bound()
+    found: Found | None
+    try:
+        found = searcher.run()
+        optimal = True
+    except _Timeout:
+        found = searcher.best_seen
+        if found is None and forbidden is None:
+            found = Found(
+                tuple(() for _ in problem.canals), tuple(False for _ in problem.canals), 0, 0, 0, ()
+            )
+        optimal = False
+    if optimal and found is not None:
+        bound = found.points
+    return SearchResult(found, optimal, bound, searcher.nodes, time.monotonic() - started)

@@ -1,0 +1,232 @@
+"""Shared helpers of the solver tests: random small positions, and playing a plan as a turn.
+
+A random case is a small board (a few places, clear, difficult and sea hexes), one player with
+one or two open canals (some already partly built, a junction canal now and then), another
+player's tiles to build on top of, a random hand, engineer, edition and supply. Each case is
+rebuilt from its seed alone: ``random_case(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.bestbuild import BuildPlan
+from canaldsl.canalmania.board import Board, Contract, Place, make_board
+from canaldsl.canalmania.components import (
+    HAND_LIMIT,
+    JUNCTION_VALUE,
+    PLACE_COLOURS,
+    TERRAIN_TILES,
+    TILE_POINTS,
+    TILES_PER_PLAYER,
+    CardKind,
+    Edition,
+    PlaceKind,
+    Terrain,
+    TileKind,
+)
+from canaldsl.canalmania.engine import Verdict, completable, play_turn
+from canaldsl.canalmania.options import resolve
+from canaldsl.canalmania.position import JUNCTION, Rules, Tile
+from canaldsl.canalmania.state import CanalState, GameState, PlayerState
+from canaldsl.hexgrid import Hex
+
+ENGINEERS = ("Brindley", "Smeaton", "Jessop", "Telford", "Rennie", None)
+
+
+def test_support_module_loads() -> None:
+    state, colour = random_case(0)
+    assert state.player(colour).hand is not None
+
+
+def _walk(
+    rng: random.Random, board: Board, start: Hex, steps: int, avoid: set[Hex]
+) -> list[tuple[Hex, TileKind]]:
+    """A random walk of tiles from next to ``start`` (alternating kinds, no repeats)."""
+    out: list[tuple[Hex, TileKind]] = []
+    here = start
+    last: TileKind | None = None
+    for _ in range(steps):
+        options = [n for n in board.neighbours(here) if board.is_buildable(n) and n not in avoid]
+        options = [n for n in options if n not in {h for h, _ in out}]
+        if not options:
+            break
+        n = rng.choice(sorted(options))
+        kinds = [k for k in TERRAIN_TILES[board.terrain[n]] if k is not last]
+        kind = rng.choice(kinds)
+        out.append((n, kind))
+        here, last = n, kind
+    return out
+
+
+def random_board(rng: random.Random) -> Board:
+    columns, rows = rng.randint(5, 8), rng.randint(4, 7)
+    hexes = [Hex(c, r) for r in range(rows) for c in range(columns)]
+    terrain: dict[Hex, Terrain] = {}
+    for h in hexes:
+        roll = rng.random()
+        terrain[h] = (
+            Terrain.SEA if roll < 0.08 else Terrain.DIFFICULT if roll < 0.38 else Terrain.CLEAR
+        )
+    spots = rng.sample(hexes, rng.randint(4, 7))
+    places = []
+    for i, h in enumerate(spots):
+        terrain[h] = Terrain.CLEAR
+        kind = PlaceKind.CITY if i == 0 else PlaceKind.TOWN
+        places.append(Place(f"P{i}", kind, rng.choice(PLACE_COLOURS), h))
+    names = [p.name for p in places]
+    contracts = []
+    for i in range(6):
+        a, b = rng.sample(names, 2)
+        others = [n for n in names if n not in (a, b)]
+        via = (rng.choice(others),) if others and rng.random() < 0.3 else ()
+        contracts.append(Contract(f"C{i}", (a, b), via, rng.randint(2, 7)))
+    board = make_board(
+        name="random", title="random", terrain=terrain, places=places, contracts=contracts
+    )
+    # values at least the fewest tiles, at most a few more
+    fixed = []
+    for c in board.contracts.values():
+        fewest = board.fewest_tiles(c)
+        if fewest is None:
+            continue
+        fixed.append(Contract(c.name, c.endpoints, c.via, max(2, fewest + rng.randint(0, 3))))
+    return make_board(
+        name="random", title="random", terrain=terrain, places=places, contracts=fixed
+    )
+
+
+def random_case(seed: int) -> tuple[GameState, str]:
+    """A random position where red is to build (phase 2)."""
+    rng = random.Random(seed)
+    while True:
+        board = random_board(rng)
+        if len(board.contracts) >= 2:
+            break
+    edition = rng.choice((Edition.FIRST, Edition.SECOND))
+    rules = Rules(edition, 3, resolve(edition, {}))
+    state = GameState(
+        board=board,
+        rules=rules,
+        players=[],
+        parliament=None,
+        contract_deck=None,
+        display=None,
+        deck=None,
+        discard_pile=None,
+        cubes=set(),
+        basin=0,
+        engineers_aside=[],
+        now="red",
+        phase=2,
+        round=None,
+        endgame_round=None,
+        endgame_triggered=False,
+    )
+    names = sorted(board.contracts)
+    rng.shuffle(names)
+    taken = names[:3]
+    # another player's canal with tiles (to build on top of)
+    other = board.contracts[taken[2]] if len(taken) > 2 else None
+    white_canals: list[CanalState] = []
+    occupied: set[Hex] = set()
+    if other is not None:
+        start = other.endpoints[0]
+        walk = _walk(rng, board, board.places[start].hex, rng.randint(1, 4), set())
+        route: list[str | Tile] = [start]
+        route += [Tile(h, k, "white", other.name, 0) for h, k in walk]
+        occupied |= {h for h, _ in walk}
+        white_canals.append(CanalState(other.name, "white", route, False, other.value))
+    red_canals: list[CanalState] = []
+    count = 1 if rng.random() < 0.5 else 2
+    for i in range(count):
+        if edition is Edition.SECOND and rng.random() < 0.15:
+            start = rng.choice(sorted(board.places))
+            red_canals.append(CanalState(JUNCTION, "red", [start], False, JUNCTION_VALUE))
+            continue
+        contract = board.contracts[taken[i]]
+        start = rng.choice(contract.endpoints)
+        canal = CanalState(contract.name, "red", [start], False, contract.value)
+        if rng.random() < 0.5:
+            walk = _walk(rng, board, board.places[start].hex, rng.randint(1, 3), set())
+            for h, k in walk:
+                trial = CanalState(
+                    canal.contract,
+                    "red",
+                    [*canal.route, Tile(h, k, "red", canal.contract, 0)],
+                    False,
+                    canal.value,
+                )
+                if len(trial.tiles) > trial.value or not completable(state, trial)[0]:
+                    break
+                canal = trial
+        red_canals.append(canal)
+    if len(red_canals) == 2 and red_canals[0].contract == red_canals[1].contract:
+        red_canals.pop()
+    hand = Counter(
+        {
+            CardKind.STRETCH: rng.randint(0, 3),
+            CardKind.LOCK: rng.randint(0, 3),
+            CardKind.AQUEDUCT: rng.randint(0, 3),
+            CardKind.TUNNEL: rng.randint(0, 4),
+            CardKind.SURVEYOR: rng.choice((0, 0, 1, 1, 2, 3)),
+        }
+    )
+    built = Counter(t.kind for c in red_canals for t in c.tiles)
+    supply = Counter({k: n - built[k] for k, n in TILES_PER_PLAYER.items()})
+    if rng.random() < 0.3:
+        for k in TileKind:
+            supply[k] = min(supply[k], rng.randint(0, 2))
+    state.players = [
+        PlayerState("red", None, rng.choice(ENGINEERS), 10, hand, supply, 0, red_canals, []),
+        PlayerState(
+            "white", None, "Rennie", 10, Counter(), Counter(TILES_PER_PLAYER), 0, white_canals, []
+        ),
+        PlayerState("black", None, None, 10, None, Counter(TILES_PER_PLAYER), 0, [], []),
+    ]
+    return state, "red"
+
+
+# ------------------------------------------------------------------ playing a plan
+
+
+def play_plan(state: GameState, plan: BuildPlan) -> Verdict:
+    """Play the plan as the player's turn (phase 2; discarding down to the hand limit)."""
+    game = state.copy()
+    game.now = plan.player
+    game.phase = 2
+    player = game.player(plan.player)
+    assert player.hand is not None
+    left = Counter(player.hand)
+    seen: set[int] = set()
+    for line in plan.lines:
+        for tile in line.tiles:
+            for kind, label in tile.cards:
+                if label is not None:
+                    if label in seen:
+                        continue
+                    seen.add(label)
+                left[kind] -= 1
+    excess = sum(left.values()) - HAND_LIMIT
+    discard: list[s.Card] = []
+    for kind in CardKind:
+        while excess > 0 and left[kind] > 0:
+            discard.append(s.Card(s.Ref(kind.value)))
+            left[kind] -= 1
+            excess -= 1
+    extra = [s.DiscardCards(cards=tuple(discard))] if discard else []
+    return play_turn(game, plan.to_turn(extra))
+
+
+def assert_plan_legal(state: GameState, plan: BuildPlan) -> None:
+    """The plan is legal as a turn, scores what it claims now, and is worth its points."""
+    verdict = play_plan(state, plan)
+    broken = "; ".join(f"{v.rule}: {v.message}" for v in verdict.violations)
+    assert verdict.legal, f"illegal plan {plan.summary()}: {broken}"
+    assert verdict.points.get(plan.player, 0) == plan.points_now, plan.summary()
+    pending = sum(
+        TILE_POINTS[t.kind] for line in plan.lines if not line.completes for t in line.tiles
+    )
+    assert plan.points == plan.points_now + pending, plan.summary()
