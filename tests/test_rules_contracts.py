@@ -342,3 +342,28 @@ def test_a_junction_canal_has_at_most_two_tiles() -> None:
         phase=2,
     )
     assert_breaks(verdict(text), "build.contract-length", text, "F2", only=["build.completable"])
+
+
+@holds("contract.junction")
+def test_a_second_open_junction_canal_is_built_from_its_own_barge() -> None:
+    # 2nd edition, two players: each holds two junction contracts, and both may be open; a
+    # build line names "junction" and continues the one whose barge is next to its first tile.
+    text = """rules second-edition { players 2 }
+board england
+player red {
+  engineer Rennie
+  hand 2 stretch, 2 lock
+  junctions 0
+  canal junction: Leeds
+  canal junction: Tonbridge
+}
+player white { }
+now red phase 2
+turn red {
+  phase 2: build junction: lock R28 (lock)
+}
+"""
+    v = verdict(text)
+    assert_legal(v)
+    canals = v.after.player("red").canals
+    assert [len(c.tiles) for c in canals] == [0, 1]

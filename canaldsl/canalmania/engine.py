@@ -722,7 +722,10 @@ class _TurnRunner:
         self.auto_unpaid_reported = False
         self.hand_at_build = Counter(player.hand or {})
         for line in step.lines:
-            canal = self.own_canal(line.canal, line.junction_span)
+            first_hex = next(
+                (Hex.parse(i.hex.text) for i in line.items if isinstance(i, s.BuildTile)), None
+            )
+            canal = self.own_canal(line.canal, line.junction_span, first_hex)
             if canal is None:
                 continue
             name = canal.contract
@@ -1015,11 +1018,22 @@ class _TurnRunner:
         self.check(build_rules.cards_in_hand, span, card=card.value, paid=1, held=held)
         player.hand[card] = max(held - 1, 0)
 
-    def own_canal(self, ref: s.Ref | None, junction_span: Span) -> CanalState | None:
-        """The player's open canal a build or removal names (None = the junction canal);
-        None after reporting build.own-contract when the player has no such open canal."""
+    def own_canal(
+        self, ref: s.Ref | None, junction_span: Span, first: Hex | None = None
+    ) -> CanalState | None:
+        """The player's open canal a build or removal names (None = a junction canal: with two
+        open, the one whose barge is next to ``first``); None after reporting
+        build.own-contract when the player has no such open canal."""
         name = ref.text if ref is not None else JUNCTION
         canal = self.player.canal(name)
+        if ref is None and first is not None:
+            board = self.state.board
+            for candidate in self.player.open_canals:
+                end = candidate.end
+                at = end.hex if isinstance(end, Tile) else board.places[end].hex if end else None
+                if candidate.is_junction and at is not None and at.is_neighbour(first):
+                    canal = candidate
+                    break
         span = ref.span if ref is not None else junction_span
         self.check(build_rules.own_contract, span, contract=name, open_canal=canal is not None)
         return canal
