@@ -218,17 +218,9 @@ def play(file: Path) -> None:
     """Play the turns of FILE and print the position after them, in the language."""
     from canaldsl.canalmania import syntax as s
     from canaldsl.canalmania.evaluate import evaluate
-    from canaldsl.canalmania.loading import check_path
     from canaldsl.canalmania.writer import write_position
 
-    scenario, diagnostics, _ = check_path(file, display=str(file))
-    errors = [d for d in diagnostics if d.is_error]
-    if scenario is None or errors or scenario.position is None or scenario.board is None:
-        for diagnostic in errors or diagnostics:
-            click.echo(diagnostic.render(), err=True)
-        if scenario is not None and not errors:
-            click.echo(f"{file}: no position to play", err=True)
-        sys.exit(EXIT_ERROR)
+    scenario = _playable_scenario(file)
     evaluation = evaluate(scenario)
     assert evaluation.final_state is not None
     head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
@@ -256,9 +248,9 @@ def play(file: Path) -> None:
     sys.exit(status)
 
 
-def _scenario_state(file: Path) -> tuple[Any, Any]:
-    """The scenario of FILE and the game after its turns (exit 2 when it has errors)."""
-    from canaldsl.canalmania.bestbuild import state_after_turns
+def _playable_scenario(file: Path) -> Any:
+    """The checked scenario of FILE, with a board and a position; exit 2 (after showing why)
+    when it has errors or nothing to play."""
     from canaldsl.canalmania.loading import check_path
 
     scenario, diagnostics, _ = check_path(file, display=str(file))
@@ -269,6 +261,14 @@ def _scenario_state(file: Path) -> tuple[Any, Any]:
         if scenario is not None and not errors:
             click.echo(f"{file}: no position to play", err=True)
         sys.exit(EXIT_ERROR)
+    return scenario
+
+
+def _scenario_state(file: Path) -> tuple[Any, Any]:
+    """The scenario of FILE and the game after its turns (exit 2 when it has errors)."""
+    from canaldsl.canalmania.bestbuild import state_after_turns
+
+    scenario = _playable_scenario(file)
     return scenario, state_after_turns(scenario)
 
 
