@@ -111,6 +111,15 @@ CASES: dict[str, Case] = {
     "E120": Case(
         BOARD.replace("| L . . ^ . B", "| L .. ^ . B"), 4, 9, "map cell '..' is not one character"
     ),
+    "E103": Case(
+        "rules second-edition\n# " + "x" * 2000 + "\n", 2, 2001, "2002 characters, more than 2000"
+    ),
+    "E104": Case(
+        game(*red("score 99999999999999999999")),
+        19,
+        9,
+        "the number 99999999999999999999 is larger than 999,999",
+    ),
     # ------------------------------------------------------------ names
     "E201": Case(
         board_with("contract LX between Londn and Bath value 4"),
@@ -170,6 +179,12 @@ CASES: dict[str, Case] = {
     ),
     "E302": Case(board_with("hex B2 difficult"), 17, 7, "hex B2 is described twice"),
     "E317": Case(game("basin 20", "basin 20"), 19, 1, "this is stated twice"),
+    "E318": Case(
+        "board big {\n  grid 100000 x 100000\n}\n",
+        2,
+        3,
+        "a board of 100000 by 100000 hexes is larger than 100 by 100",
+    ),
     "E303": Case(board_with("hex G1 clear"), 17, 7, "hex G1 is off the grid"),
     "E304": Case(
         board_with("town Leeds red at A1"), 17, 8, "places 'London' and 'Leeds' are both on A1"
@@ -351,6 +366,9 @@ CASES: dict[str, Case] = {
         17,
         "Rennie is set aside but also held by a player",
     ),
+    "E428": Case(
+        game(*PLAYERS, "deck 201"), 22, 6, "a pile of 201 cards is more than the 200 a game could"
+    ),
     "W424": Case(game("player white {", "}", "player red {", "}"), 18, 8, "the first player"),
     "W430": Case(
         game(*red("canal LB: London, stretch B1, stretch C1")),
@@ -493,6 +511,12 @@ FILE_CASES: dict[str, FileCase] = {
     "E311": FileCase(_absolute, 2, 7, "not an absolute path"),
     "E312": FileCase(_missing, 2, 7, "board file 'nowhere.canal' not found"),
     "E313": FileCase(_two_boards, 2, 7, "must hold exactly one `board NAME { ... }`"),
+    "E102": FileCase(
+        lambda root: _write(root / "games" / "main.canal", b"#" * (8 * 1024 * 1024 + 1)),
+        1,
+        1,
+        "the file is larger than 8 MiB",
+    ),
 }
 
 

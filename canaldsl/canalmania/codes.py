@@ -18,6 +18,9 @@ CODES: Final = MappingProxyType(
         "E110": "unexpected character",
         "E111": "unexpected word or symbol",
         "E112": "the file ends in the middle of a statement",
+        "E102": "the file is too large",
+        "E103": "a line is too long",
+        "E104": "a number is too large",
         "E120": "a map cell is not one character",
         # names
         "E201": "unknown place",
@@ -53,6 +56,7 @@ CODES: Final = MappingProxyType(
         "E315": "more than one rules statement",
         "E316": "no board for a file that needs one",
         "E317": "stated twice",
+        "E318": "the board is too large",
         "W310": "contract value below the fewest tiles that can join its places",
         "W311": "contract cannot be completed on this board",
         # positions
@@ -80,6 +84,7 @@ CODES: Final = MappingProxyType(
         "E422": "open canal already reached its far endpoint",
         "E425": "junction canal joins more than two places",
         "E427": "engineer both aside and held",
+        "E428": "a card pile holds more cards than a game could have",
         "W424": "the first player is not red",
         "W430": "two tiles of one kind next to each other in a section",
         # turns, expectations, queries

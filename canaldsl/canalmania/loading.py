@@ -7,11 +7,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 
+from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.parser import parse_document
 from canaldsl.canalmania.semantics import Scenario, analyse
 from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, Span, sort_diagnostics
+from canaldsl.limits import (
+    MAX_NUMBER,
+    file_too_large,
+    number_too_large,
+    read_bounded,
+    text_limit_problems,
+)
 
 
 def check_text(
@@ -19,19 +29,41 @@ def check_text(
 ) -> tuple[Scenario | None, list[Diagnostic]]:
     """Parse and check text; the scenario is None when it has syntax errors."""
     name = filename or (str(path) if path else "<string>")
+    source = SourceText(text, name)
+    too_large = text_limit_problems(source)
+    if too_large:
+        return None, too_large
     document, diagnostics = parse_document(text, filename=name)
     if document is None:
         return None, sort_diagnostics(diagnostics)
-    scenario, semantic = analyse(document, SourceText(text, name), path=path)
+    diagnostics += [
+        number_too_large(source, number.value, number.span)
+        for number in _numbers(document)
+        if number.value > MAX_NUMBER
+    ]
+    scenario, semantic = analyse(document, source, path=path)
     return scenario, sort_diagnostics([*diagnostics, *semantic])
 
 
+def _numbers(node: object) -> Iterator[s.Num]:
+    """Every number written in a syntax tree."""
+    if isinstance(node, s.Num):
+        yield node
+    elif isinstance(node, tuple | list):
+        for item in node:
+            yield from _numbers(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for field in dataclasses.fields(node):
+            yield from _numbers(getattr(node, field.name))
+
+
 def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:
-    """The text of a file, or diagnostics E100/E101 saying why it cannot be read."""
+    """The text of a file, or diagnostics saying why it cannot be read (E100), is not UTF-8
+    (E101), or is too large (E102, E103): never more than the size limit is read."""
     name = display or str(path)
     source = SourceText("", name)
     try:
-        data = path.read_bytes()
+        data = read_bounded(path)
     except IsADirectoryError:
         return None, [source.diagnostic("E100", "this is a folder, not a file", Span(1, 1, 1, 2))]
     except OSError as exc:
@@ -39,6 +71,8 @@ def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, 
         return None, [
             source.diagnostic("E100", f"cannot read the file: {reason}", Span(1, 1, 1, 2))
         ]
+    if data is None:
+        return None, [file_too_large(name)]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -54,6 +88,9 @@ def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, 
         ]
     if text.startswith("\ufeff"):
         text = text[1:]
+    too_large = text_limit_problems(SourceText(text, name))
+    if too_large:
+        return None, too_large
     return text, []
 
 

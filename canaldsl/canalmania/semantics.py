@@ -42,6 +42,7 @@ from canaldsl.canalmania.options import SWITCHES, resolve
 from canaldsl.canalmania.position import JUNCTION, Canal, Card, Player, Position, Rules, Tile
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, Span, did_you_mean
 from canaldsl.hexgrid import Hex
+from canaldsl.limits import file_too_large, read_bounded, text_limit_problems
 
 BUILTIN_BOARDS = {
     "england-1st": "england-1st.canal",
@@ -53,6 +54,12 @@ DEFAULT_EDITION = Edition.SECOND
 
 MAP_TERRAIN = {".": Terrain.CLEAR, "^": Terrain.DIFFICULT, "~": Terrain.SEA}
 NO_HEX = "-"
+
+MAX_GRID_SIDE = 100
+"""The most columns or rows a board may have (E318); England is about 20 by 30."""
+MAX_PILE_CARDS = 200
+"""The most cards a deck, discard pile or contract deck may hold (E428); the game has about 77
+build cards and 30 contracts."""
 
 
 @dataclass(frozen=True)
@@ -316,7 +323,11 @@ class _Analyser:
             self.error("E312", f"board file {ref.text!r} is not a file", ref.span)
             return None
         try:
-            text = resolved.read_text(encoding="utf-8")
+            data = read_bounded(resolved)
+            if data is None:
+                self.diagnostics.append(file_too_large(str(ref.text)))
+                return None
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             self.error("E101", f"board file {ref.text!r} is not UTF-8 text", ref.span)
             return None
@@ -324,6 +335,10 @@ class _Analyser:
             self.error("E100", f"board file {ref.text!r} cannot be read: {exc.strerror}", ref.span)
             return None
         display = os.path.normpath(os.path.join(os.path.dirname(self.source.name), ref.text))
+        too_large = text_limit_problems(SourceText(text, display))
+        if too_large:
+            self.diagnostics.extend(too_large)
+            return None
         document, diagnostics = parse_document(text, filename=display)
         self.diagnostics.extend(diagnostics)
         if document is None:
@@ -353,6 +368,27 @@ class _Analyser:
             self.error("E306", str(exc), ref.span)
             return None
 
+    def board_size_allowed(
+        self, extent: tuple[int, int] | None, items: Sequence[s.BoardItem]
+    ) -> bool:
+        """False (after E318) when the grid or the map is wider or taller than MAX_GRID_SIDE."""
+        sizes: list[tuple[tuple[int, int], Span]] = []
+        if extent is not None:
+            sizes += [(extent, i.span) for i in items if isinstance(i, s.GridDecl)][:1]
+        for map_decl in (i for i in items if isinstance(i, s.MapDecl)):
+            width = max((len(row.cells) for row in map_decl.rows), default=0)
+            sizes.append(((width, len(map_decl.rows)), map_decl.span))
+        for (columns, rows), span in sizes:
+            if columns > MAX_GRID_SIDE or rows > MAX_GRID_SIDE:
+                self.error(
+                    "E318",
+                    f"a board of {columns} by {rows} hexes is larger than {MAX_GRID_SIDE} by "
+                    f"{MAX_GRID_SIDE}",
+                    span,
+                )
+                return False
+        return True
+
     def board_from_decl(self, decl: s.BoardDecl, *, check_values: bool = True) -> Board | None:
         items = decl.items or ()
         title = next((i.title for i in items if isinstance(i, s.TitleDecl)), "")
@@ -363,6 +399,8 @@ class _Analyser:
             self.error("E317", "the grid size is given twice", grid.span)
         if grids:
             extent = (grids[0].columns.value, grids[0].rows.value)
+        if not self.board_size_allowed(extent, items):
+            return None
         terrain: dict[Hex, Terrain] = {}
         declared_at: dict[Hex, Span] = {}
         marks: dict[str, tuple[Hex, Span]] = {}
@@ -725,6 +763,8 @@ class _Analyser:
                     f"the display holds {DISPLAY_SIZE} cards, not {len(disp.cards)}",
                     disp.span,
                 )
+        for pile in statements:
+            self.pile_size_allowed(pile)
         deck: tuple[Card, ...] | int | None = None
         dk = single(s.DeckDecl)
         if isinstance(dk, s.DeckDecl):
@@ -843,6 +883,20 @@ class _Analyser:
             endgame_round=endgame_round,
             endgame_triggered=triggered,
         )
+
+    def pile_size_allowed(self, pile: s.Statement) -> None:
+        """E428 when a deck, discard pile or contract deck holds more than MAX_PILE_CARDS."""
+        if not isinstance(pile, s.ContractDeckDecl | s.DeckDecl | s.DiscardPileDecl):
+            return
+        count = pile.count
+        listed = pile.contracts if isinstance(pile, s.ContractDeckDecl) else pile.cards
+        size = count.value if count is not None else len(listed or ())
+        if size > MAX_PILE_CARDS:
+            self.error(
+                "E428",
+                f"a pile of {size} cards is more than the {MAX_PILE_CARDS} a game could have",
+                count.span if count is not None else pile.span,
+            )
 
     def player(
         self,
