@@ -55,7 +55,9 @@ _SINK = _CommentSink()
 
 def _keep_comment(token: lark.Token) -> lark.Token:
     if _SINK.comments is not None:
-        _SINK.comments.append(Comment(str(token), token.line or 1, token.column or 1))
+        # Trailing blanks (and the CR of a CRLF file) are not part of a comment's text.
+        text = str(token).rstrip()
+        _SINK.comments.append(Comment(text, token.line or 1, token.column or 1))
     return token
 
 
