@@ -406,6 +406,46 @@ CASES: dict[str, Case] = {
     "E506": Case(
         game("turn red {", "  phase 1:", "  pass", "}"), 18, 1, "a turn needs players to play it"
     ),
+    # ------------------------------------------------------------ rulebook examples
+    "E601": Case(
+        'rulebook FR section "Contrats" example medway\n',
+        1,
+        10,
+        "unknown rulebook translation 'FR'",
+        hint="did you mean 'fr'?",
+    ),
+    "E602": Case(
+        'rules first-edition\nrulebook fr section "Contrats" example medway\n',
+        2,
+        1,
+        "the `rulebook` statement must come first",
+    ),
+    "E603": Case(
+        'rulebook fr section "Contrats" example medway\n'
+        'rulebook it section "Contratti" example medway\n',
+        2,
+        1,
+        "a file is the example of one rulebook only",
+    ),
+    "E604": Case(
+        'rulebook de section "Verträge" example medway\nrules first-edition\n',
+        2,
+        7,
+        "the German rulebook is the second-edition, not the first-edition",
+    ),
+    "E605": Case(
+        'rulebook fr section "Restriction des couleurs" example peterborough\n'
+        "rules first-edition { option colour-restriction-start = included }\n",
+        2,
+        57,
+        "the French text reads colour-restriction-start = excluded",
+    ),
+    "E606": Case(
+        game(*PLAYERS, 'known-error "the total is wrong"'),
+        22,
+        1,
+        "`known-error` marks a rulebook example",
+    ),
 }
 
 

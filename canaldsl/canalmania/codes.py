@@ -1,7 +1,8 @@
 """Stable diagnostic codes of the Canal Mania language, with a one-line title each.
 
 Codes never change meaning once published; retired codes are not reused. E1xx: reading and
-syntax; E2xx: names; E3xx: boards; E4xx: positions; E5xx: turns, expectations and queries.
+syntax; E2xx: names; E3xx: boards; E4xx: positions; E5xx: turns, expectations and queries;
+E6xx: rulebook examples (``rulebook`` and ``known-error``).
 Codes starting with W are warnings: the file is still understood.
 """
 
@@ -93,6 +94,13 @@ CODES: Final = MappingProxyType(
         "E503": "action outside a phase",
         "E505": "query asks about the wrong kind of thing",
         "E506": "turn or expectation without a position",
+        # rulebook examples
+        "E601": "unknown rulebook translation",
+        "E602": "the rulebook statement is not the first statement",
+        "E603": "more than one rulebook statement",
+        "E604": "the edition contradicts the rulebook's",
+        "E605": "an option contradicts the rulebook's reading",
+        "E606": "known-error without a rulebook statement",
         # verdicts
         "V001": "a proposed turn breaks a rule (the rule id says which)",
     }

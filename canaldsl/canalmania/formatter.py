@@ -19,6 +19,10 @@ _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_']*$")
 _HEX_LIKE = re.compile(r"^[A-Z]{1,2}[0-9]{1,3}$")
 KEYWORDS = frozenset(
     [
+        "rulebook",
+        "section",
+        "example",
+        "known-error",
         "rules",
         "players",
         "option",
@@ -453,6 +457,13 @@ def _step_text(step: s.TurnItem) -> str:
 
 
 def _single_line(st: s.Statement) -> str:
+    if isinstance(st, s.RulebookDecl):
+        return (
+            f"rulebook {st.translation.text} section {_string(st.section.text)} "
+            f"example {st.example.text}"
+        )
+    if isinstance(st, s.KnownErrorDecl):
+        return f"known-error {_string(st.reason.text)}"
     if isinstance(st, s.ParliamentDecl):
         return ("parliament " + _join(quote(c.text) for c in st.contracts)).rstrip()
     if isinstance(st, s.ContractDeckDecl):

@@ -21,7 +21,8 @@ from canaldsl.lalr import Comment, ParseResult, gc_paused, parse_tree
 GRAMMAR = "canalmania"
 
 STATEMENT_START = re.compile(
-    r"^(rules|board|player|parliament|contract-deck|display|deck|discard-pile|cubes|basin"
+    r"^(rulebook|known-error|rules|board|player|parliament|contract-deck|display|deck"
+    r"|discard-pile|cubes|basin"
     r"|engineers|now|round|endgame|turn|expect|query)\b"
 )
 """A line where a top-level statement starts: parsing resumes there after a syntax error."""
@@ -52,6 +53,7 @@ _TERMINAL_WORDS = {
     "MORETHAN": "'>'",
     "CONTRACT_DECK": "contract-deck",
     "DISCARD_PILE": "discard-pile",
+    "KNOWN_ERROR": "known-error",
 }
 
 
@@ -274,6 +276,20 @@ class _Builder:
     def statement(self, tree: Tree) -> s.Statement:
         method = cast(Callable[[Tree], s.Statement], getattr(self, f"_{tree.data}"))
         return method(tree)
+
+    # ------------------------------------------------------------ rulebook scenarios
+    def _rulebook_decl(self, tree: Tree) -> s.RulebookDecl:
+        translation, section, example = self._tokens(tree, "NAME", "STRING", "WORD")
+        return s.RulebookDecl(
+            translation=self._ref(translation),
+            section=self._ref(section),
+            example=self._ref(example),
+            **self._node_kwargs(tree),
+        )
+
+    def _known_error_decl(self, tree: Tree) -> s.KnownErrorDecl:
+        reason = self._tokens(tree, "STRING")[0]
+        return s.KnownErrorDecl(reason=self._ref(reason), **self._node_kwargs(tree))
 
     # ------------------------------------------------------------ rules
     def _rules_decl(self, tree: Tree) -> s.RulesDecl:

@@ -40,6 +40,7 @@ from canaldsl.canalmania.components import (
 )
 from canaldsl.canalmania.options import SWITCHES, resolve
 from canaldsl.canalmania.position import JUNCTION, Canal, Card, Player, Position, Rules, Tile
+from canaldsl.canalmania.profiles import PROFILES, Profile
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, Span, did_you_mean
 from canaldsl.hexgrid import Hex
 from canaldsl.limits import file_too_large, read_bounded, text_limit_problems
@@ -63,11 +64,26 @@ build cards and 30 contracts."""
 
 
 @dataclass(frozen=True)
+class RulebookExample:
+    """What a ``rulebook`` statement says: the file is a worked example of that translation.
+
+    ``known_error`` is the reason given by ``known-error``: the example is known to contradict
+    its own rulebook (so a failed expectation is expected).
+    """
+
+    translation: str
+    section: str
+    example: str
+    known_error: str | None = None
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A checked file: its syntax, rules, board and starting position.
 
     ``events`` are the turns, expectations and queries in file order; the rules engine plays
-    them. ``warnings`` are diagnostics that do not stop the file from being understood.
+    them. ``warnings`` are diagnostics that do not stop the file from being understood. A file
+    that starts with ``rulebook X`` has ``rulebook`` set, and its rules are X's profile.
     """
 
     document: s.Document
@@ -75,6 +91,7 @@ class Scenario:
     board: Board | None
     position: Position | None
     warnings: tuple[Diagnostic, ...]
+    rulebook: RulebookExample | None = None
 
     @property
     def filename(self) -> str:
@@ -219,20 +236,79 @@ class _Analyser:
             pass
         warnings = tuple(d for d in self.diagnostics if not d.is_error)
         return Scenario(
-            document=self.document, rules=rules, board=board, position=position, warnings=warnings
+            document=self.document,
+            rules=rules,
+            board=board,
+            position=position,
+            warnings=warnings,
+            rulebook=self.rulebook_example,
         )
+
+    # ------------------------------------------------------------ rulebook scenarios
+    rulebook_example: RulebookExample | None = None
+
+    def rulebook(self, statements: Sequence[s.Statement]) -> Profile | None:
+        """The profile a ``rulebook`` statement names (E601-E603, E606), or None."""
+        decls = [st for st in statements if isinstance(st, s.RulebookDecl)]
+        errors = [st for st in statements if isinstance(st, s.KnownErrorDecl)]
+        for repeated in errors[1:]:
+            self.error("E317", "a file gives at most one `known-error`", repeated.span)
+        if not decls:
+            for lone in errors[:1]:
+                self.error(
+                    "E606",
+                    "`known-error` marks a rulebook example, but this file has no `rulebook` "
+                    "statement",
+                    lone.span,
+                    hint="start the file with `rulebook TRANSLATION section \"...\" example ID`",
+                )
+            return None
+        decl = decls[0]
+        for again in decls[1:]:
+            self.error("E603", "a file is the example of one rulebook only", again.span)
+        if statements[0] is not decl:
+            self.error(
+                "E602",
+                "the `rulebook` statement must come first (comments may precede it)",
+                decl.span,
+            )
+        found = PROFILES.get(decl.translation.text)
+        if found is None:
+            self.unknown("E601", "rulebook translation", decl.translation, PROFILES)
+            return None
+        self.rulebook_example = RulebookExample(
+            translation=found.translation,
+            section=decl.section.text,
+            example=decl.example.text,
+            known_error=errors[0].reason.text if errors else None,
+        )
+        return found
 
     # ------------------------------------------------------------ rules
     def rules(self, statements: Sequence[s.Statement]) -> Rules:
+        """The file's rules; under ``rulebook X``, X's edition and switches (E604, E605)."""
+        stated = self.rulebook(statements)
         decls = [st for st in statements if isinstance(st, s.RulesDecl)]
         for extra in decls[1:]:
             self.error("E315", "a file has at most one `rules` statement", extra.span)
         if not decls:
+            if stated is not None:
+                return Rules(edition=stated.edition, players=None, options=stated.options)
             return Rules(
                 edition=DEFAULT_EDITION, players=None, options=resolve(DEFAULT_EDITION, {})
             )
         decl = decls[0]
         edition = Edition(decl.edition.text)
+        if stated is not None and edition is not stated.edition:
+            self.error(
+                "E604",
+                f"the {stated.language} rulebook is the {stated.edition.value}, not the "
+                f"{edition.value}",
+                decl.edition.span,
+                hint=f"write `rules {stated.edition.value}`, or leave the edition to the "
+                "rulebook statement",
+            )
+            edition = stated.edition
         players: int | None = None
         settings: dict[str, str] = {}
         for item in decl.items or ():
@@ -259,7 +335,20 @@ class _Analyser:
                         item.value.span,
                     )
                     continue
+                if stated is not None and item.value.text != stated.options[switch.name]:
+                    self.error(
+                        "E605",
+                        f"the {stated.language} text reads {switch.name} = "
+                        f"{stated.options[switch.name]}; a rulebook example is checked as its "
+                        "text states the rules",
+                        item.value.span,
+                        hint="remove this option, or remove the `rulebook` statement to try "
+                        "another reading",
+                    )
+                    continue
                 settings[switch.name] = item.value.text
+        if stated is not None:
+            return Rules(edition=edition, players=players, options=stated.options)
         return Rules(edition=edition, players=players, options=resolve(edition, settings))
 
     # ------------------------------------------------------------ board

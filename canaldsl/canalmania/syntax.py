@@ -51,6 +51,25 @@ class Node:
     comments: Comments = NO_COMMENTS
 
 
+# ------------------------------------------------------------------ rulebook scenarios
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulebookDecl(Node):
+    """``rulebook TRANSLATION section "TITLE" example ID``: a translation's worked example."""
+
+    translation: Ref
+    section: Ref
+    example: Ref
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnownErrorDecl(Node):
+    """``known-error "REASON"``: the example is known to contradict its own rulebook."""
+
+    reason: Ref
+
+
 # ------------------------------------------------------------------ rules
 
 
@@ -544,7 +563,9 @@ class QueryDecl(Node):
 
 
 Statement = (
-    RulesDecl
+    RulebookDecl
+    | KnownErrorDecl
+    | RulesDecl
     | BoardDecl
     | PlayerDecl
     | ParliamentDecl
