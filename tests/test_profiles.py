@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.components import Edition
+from canaldsl.canalmania.components import (
+    CARDS_PER_TILE,
+    CARDS_TAKEN,
+    DISPLAY_SIZE,
+    HAND_LIMIT,
+    MAX_OPEN_CONTRACTS,
+    OVERBUILD_EXTRA_CARDS,
+    PARLIAMENT_SIZE,
+    TILE_POINTS,
+    TILES_PER_PLAYER,
+    Edition,
+    facts,
+)
 from canaldsl.canalmania.formatter import format_document
 from canaldsl.canalmania.loading import parse
 from canaldsl.canalmania.options import SWITCHES
 from canaldsl.canalmania.parser import parse_syntax
-from canaldsl.canalmania.profiles import PROFILES
+from canaldsl.canalmania.profiles import NOT_STATED, PROFILES
+from canaldsl.canalmania.semantics import builtin_board
 
 HEADER = """\
 # FR, colour restriction (a paraphrase would go here)
@@ -93,3 +109,101 @@ def test_a_file_without_rulebook_keeps_its_own_options() -> None:
     assert scenario.rulebook is None
     assert scenario.rules.options["colour-restriction-start"] == "excluded"
     assert set(scenario.rules.options) == set(SWITCHES)
+
+
+# ---------------------------------------------------------------------------- the profiles
+
+RULEBOOKS = Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
+RULEBOOK_FILES = {
+    "it": "canal-mania-1st-edition-it.txt",
+    "fr": "canal-mania-1st-edition-fr.txt",
+    "de": "canal-mania-2nd-edition-de.txt",
+}
+
+
+def test_there_is_a_profile_per_translation_with_its_edition() -> None:
+    assert {t: p.edition for t, p in PROFILES.items()} == {
+        "it": Edition.FIRST,
+        "fr": Edition.FIRST,
+        "de": Edition.SECOND,
+    }
+
+
+@pytest.mark.parametrize("translation", sorted(PROFILES))
+def test_stated_numbers_are_the_engines_numbers_for_that_edition(translation: str) -> None:
+    profile = PROFILES[translation]
+    numbers = profile.numbers
+    edition = facts(profile.edition)
+    assert numbers.cubes == edition.cubes
+    assert numbers.players == (edition.min_players, edition.max_players)
+    assert dict(numbers.end_threshold) == dict(edition.end_threshold)
+    assert numbers.parliament_end_trigger == edition.parliament_end_trigger
+    assert numbers.contract_value_scored == edition.contract_value_scored
+    assert dict(numbers.prolific_builder_bonus) == dict(edition.prolific_builder_bonus)
+    assert dict(numbers.junctions_per_player) == dict(edition.junctions_per_player)
+    if numbers.tiles_per_player is not None:
+        assert dict(numbers.tiles_per_player) == dict(TILES_PER_PLAYER)
+    points = {kind: n for kind, n in TILE_POINTS.items() if n}
+    assert dict(numbers.tile_points) == points
+    assert dict(numbers.cards_per_tile) == dict(CARDS_PER_TILE)
+    assert numbers.overbuild_extra_cards == OVERBUILD_EXTRA_CARDS
+    assert numbers.hand_limit == HAND_LIMIT
+    assert numbers.display_size == DISPLAY_SIZE
+    assert numbers.parliament_size == PARLIAMENT_SIZE
+    assert numbers.cards_taken == CARDS_TAKEN
+    assert numbers.max_open_contracts == MAX_OPEN_CONTRACTS
+
+
+@pytest.mark.parametrize("translation", sorted(PROFILES))
+def test_statements_with_a_switch_agree_with_the_profiles_switches(translation: str) -> None:
+    profile = PROFILES[translation]
+    checked = 0
+    for statement in profile.statements:
+        if statement.switch is None:
+            continue
+        assert statement.switch in SWITCHES
+        if statement.reading in SWITCHES[statement.switch].values:
+            assert profile.options[statement.switch] == statement.reading, statement.key
+            checked += 1
+    assert checked >= 2
+
+
+def test_every_text_speaks_to_every_point_and_cites_a_section() -> None:
+    keys = {t: set(p.all_statements()) for t, p in PROFILES.items()}
+    assert keys["it"] == keys["fr"] == keys["de"]
+    for profile in PROFILES.values():
+        for statement in profile.all_statements().values():
+            assert statement.section, (profile.translation, statement.key)
+            assert statement.paraphrase and statement.reading
+
+
+def test_number_statements_are_comparable_lines() -> None:
+    it, de = PROFILES["it"].all_statements(), PROFILES["de"].all_statements()
+    assert it["number.cubes"].reading == "15" and de["number.cubes"].reading == "20"
+    assert it["number.end-threshold"].reading == "3 players: 60, 4 players: 50, 5 players: 40"
+    assert it["number.junctions-per-player"].reading == "none"
+    assert it["number.tiles-per-player"].reading == NOT_STATED
+    assert de["number.parliament-end-trigger"].reading == "no"
+    assert de["number.tile-points"].contradiction is not None
+
+
+@pytest.mark.parametrize("translation", sorted(RULEBOOK_FILES))
+def test_recorded_names_are_printed_in_the_text(translation: str) -> None:
+    path = RULEBOOKS / RULEBOOK_FILES[translation]
+    if not path.is_file():
+        pytest.skip("the rulebooks are not beside this checkout")
+    text = " ".join(path.read_text(encoding="utf-8").split())  # names may break across lines
+    for name in PROFILES[translation].names:
+        assert name.text in text, name
+
+
+@pytest.mark.parametrize("translation", sorted(RULEBOOK_FILES))
+def test_every_board_place_the_text_prints_is_recorded(translation: str) -> None:
+    path = RULEBOOKS / RULEBOOK_FILES[translation]
+    if not path.is_file():
+        pytest.skip("the rulebooks are not beside this checkout")
+    text = path.read_text(encoding="utf-8")
+    board = builtin_board("england-1st" if translation != "de" else "england-2nd")
+    printed = {p for p in board.places if re.search(rf"\b{re.escape(p)}\b", text)}
+    recorded = {n.text for n in PROFILES[translation].names if n.kind == "place"}
+    assert printed <= recorded
