@@ -381,5 +381,9 @@ def best_delivery_command(file: Path, colour: str | None, output: str, time_limi
     sys.exit(EXIT_OK if complete else EXIT_FAILED)
 
 
+from canaldsl.cli_crosscheck import crosscheck_command  # noqa: E402  (the command's own module)
+
+main.add_command(crosscheck_command)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
