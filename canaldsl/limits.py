@@ -8,6 +8,9 @@ The games add their own limits on counts (see ``canaldsl.canalmania.semantics``)
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 from typing import Final
 
@@ -30,9 +33,17 @@ NUMBER_TOO_LARGE: Final = "E104"
 def read_bounded(path: Path) -> bytes | None:
     """The bytes of a file, or None when it holds more than :data:`MAX_FILE_BYTES`.
 
-    Never reads more than one byte past the limit, so a device or a pipe that never ends
-    (``/dev/zero``) is refused rather than read forever. Raises OSError as ``open`` does."""
-    with path.open("rb") as handle:
+    Never reads more than one byte past the limit, and only regular files: a device or a pipe
+    (``/dev/zero``, a FIFO nobody writes to) raises OSError rather than being read forever;
+    a folder raises IsADirectoryError. Raises OSError as ``open`` does."""
+    # Non-blocking, so that opening a pipe nobody writes to does not wait forever.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file (a device or a pipe)", str(path))
         data = handle.read(MAX_FILE_BYTES + 1)
     return None if len(data) > MAX_FILE_BYTES else data
 

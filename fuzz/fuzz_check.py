@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Coverage-guided fuzzing of canaldsl with atheris: any bytes in, a verdict or diagnostics out.
 
 Run by ``fuzz/run.sh`` (which builds the seed corpus and keeps the minimised one); by hand:

@@ -19,16 +19,21 @@ find examples scenarios tests canaldsl -name '*.canal' -o -name '*.broken' | sor
   cp "$f" "$WORK/seeds/$(echo "$f" | tr '/' '_')"
 done
 cp fuzz/corpus/* "$WORK/seeds/" 2>/dev/null || true
+# libFuzzer's merge runs the target again as argv[0] (fuzz_check.py, `#!/usr/bin/env python3`):
+# put the chosen Python first on the PATH.
+PYTHON=$(command -v "$PYTHON")
+PATH="$(dirname "$PYTHON"):$PATH"
+export PATH
 echo "fuzzing for ${BUDGET}s in $WORK ($(ls "$WORK/seeds" | wc -l) seeds)"
 # The fuzzer runs in an empty folder, so a `board "FILE"` it invents finds nothing to read.
-(cd "$WORK/cwd" && PYTHONHASHSEED=0 "$PYTHON" "$ROOT/fuzz/fuzz_check.py" \
+(cd "$WORK/cwd" && PYTHONHASHSEED=0 "$ROOT/fuzz/fuzz_check.py" \
   "$WORK/corpus" "$WORK/seeds" \
   -max_total_time="$BUDGET" -max_len=16384 -timeout=60 -rss_limit_mb=4096 \
   -print_final_stats=1 -artifact_prefix="$WORK/artifacts/") >"$WORK/fuzz.log" 2>&1 || status=$?
 tail -n 25 "$WORK/fuzz.log"
 # Keep only a minimised corpus: the inputs that together reach all the coverage found.
 rm -rf "$WORK/minimised" && mkdir -p "$WORK/minimised"
-(cd "$WORK/cwd" && "$PYTHON" "$ROOT/fuzz/fuzz_check.py" -merge=1 "$WORK/minimised" \
+(cd "$WORK/cwd" && "$ROOT/fuzz/fuzz_check.py" -merge=1 "$WORK/minimised" \
   "$WORK/corpus" "$WORK/seeds" -max_len=16384 >"$WORK/merge.log" 2>&1) || true
 if [ -n "$(ls "$WORK/minimised")" ]; then
   rm -f fuzz/corpus/*

@@ -45,16 +45,28 @@ def check_text(
     return scenario, sort_diagnostics([*diagnostics, *semantic])
 
 
-def _numbers(node: object) -> Iterator[s.Num]:
-    """Every number written in a syntax tree."""
-    if isinstance(node, s.Num):
-        yield node
-    elif isinstance(node, tuple | list):
-        for item in node:
-            yield from _numbers(item)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for field in dataclasses.fields(node):
-            yield from _numbers(getattr(node, field.name))
+def _numbers(document: s.Document) -> Iterator[s.Num]:
+    """Every number written in a syntax tree (in no particular order)."""
+    stack: list[object] = [document]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, s.Num):
+            yield node
+        elif isinstance(node, tuple | list):
+            stack.extend(node)
+        else:
+            stack.extend(getattr(node, name) for name in _syntax_fields(type(node)))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _syntax_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a syntax node class (none for anything else: strings, spans ...)."""
+    if kind not in _FIELDS:
+        is_node = kind.__module__ == s.__name__ and dataclasses.is_dataclass(kind)
+        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_node else ()
+    return _FIELDS[kind]
 
 
 def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:

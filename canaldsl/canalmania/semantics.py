@@ -414,7 +414,9 @@ class _Analyser:
         try:
             data = read_bounded(resolved)
             if data is None:
-                self.diagnostics.append(file_too_large(str(ref.text)))
+                folder = os.path.dirname(self.source.name)
+                shown = os.path.normpath(os.path.join(folder, ref.text))
+                self.diagnostics.append(file_too_large(shown))
                 return None
             text = data.decode("utf-8")
         except UnicodeDecodeError:
