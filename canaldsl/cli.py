@@ -385,5 +385,10 @@ from canaldsl.cli_crosscheck import crosscheck_command  # noqa: E402  (the comma
 
 main.add_command(crosscheck_command)
 
+from canaldsl.cli_render import render, report  # noqa: E402  (pictures and dispute reports)
+
+main.add_command(render)
+main.add_command(report)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -102,6 +102,15 @@ class Scenario:
         kinds = (s.TurnDecl, s.QueryDecl, *_EXPECTATIONS)
         return tuple(st for st in self.document.statements if isinstance(st, kinds))
 
+    def _repr_svg_(self) -> str | None:
+        """The position drawn with the file's turns on top, for notebooks (None without a
+        board). The drawing library is imported here, on first use, not with the package."""
+        if self.board is None:
+            return None
+        from canaldsl.canalmania.picture import scenario_svg
+
+        return scenario_svg(self, turns=True)
+
 
 _EXPECTATIONS = (
     s.ExpectLegal,

@@ -1,0 +1,176 @@
+"""A drawing surface over drawsvg that escapes everything it is given.
+
+Text content is made XML-safe here and escaped by drawsvg; attribute values (drawsvg writes
+them as they are) are escaped here, every one of them. So a string from an untrusted file can
+be drawn as text, put in a tooltip or in a ``data-`` attribute, and stays text.
+
+Shapes are added to the innermost open :meth:`Canvas.group`, so a game can wrap each thing it
+draws (a tile, a place) in one ``<g>`` element that carries what it is in ``data-`` attributes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import drawsvg
+
+from canaldsl.draw.hexes import Point
+from canaldsl.draw.text import FONT_FAMILY, attribute, xml_safe
+
+HALO = "#ffffff"
+
+
+def _attributes(options: dict[str, Any]) -> dict[str, Any]:
+    """drawsvg keyword arguments with every string value escaped for an attribute."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        out[key] = attribute(value) if isinstance(value, str) else value
+    return out
+
+
+def _points(points: Sequence[Point]) -> list[float]:
+    return [round(c, 2) for point in points for c in point]
+
+
+class Canvas:
+    """An SVG picture of ``width`` x ``height`` pixels, drawn from the top-left corner."""
+
+    def __init__(self, width: float, height: float, *, background: str | None = None) -> None:
+        self.width = width
+        self.height = height
+        self._drawing = drawsvg.Drawing(
+            math.ceil(width), math.ceil(height), font_family=attribute(FONT_FAMILY)
+        )
+        self._stack: list[Any] = [self._drawing]
+        if background is not None:
+            self.rect(0, 0, math.ceil(width), math.ceil(height), fill=background)
+
+    # ------------------------------------------------------------ structure
+    def _add(self, element: Any, title: str | None) -> None:
+        if title:
+            element.append_title(xml_safe(title))
+        self._stack[-1].append(element)
+
+    @contextmanager
+    def group(self, *, title: str | None = None, **options: Any) -> Iterator[None]:
+        """Shapes drawn inside the ``with`` block go into one ``<g>`` with these attributes
+        (``data_kind="tile"`` becomes ``data-kind="tile"``) and tooltip ``title``."""
+        element = drawsvg.Group(**_attributes(options))
+        self._add(element, title)
+        self._stack.append(element)
+        try:
+            yield
+        finally:
+            self._stack.pop()
+
+    # ------------------------------------------------------------ shapes
+    def polygon(self, points: Sequence[Point], *, title: str | None = None, **options: Any) -> None:
+        self._add(drawsvg.Lines(*_points(points), close=True, **_attributes(options)), title)
+
+    def polyline(
+        self, points: Sequence[Point], *, title: str | None = None, **options: Any
+    ) -> None:
+        options.setdefault("fill", "none")
+        self._add(drawsvg.Lines(*_points(points), close=False, **_attributes(options)), title)
+
+    def circle(
+        self, centre: Point, radius: float, *, title: str | None = None, **options: Any
+    ) -> None:
+        x, y = centre
+        self._add(
+            drawsvg.Circle(round(x, 2), round(y, 2), round(radius, 2), **_attributes(options)),
+            title,
+        )
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        *,
+        title: str | None = None,
+        **options: Any,
+    ) -> None:
+        self._add(
+            drawsvg.Rectangle(
+                round(x, 2), round(y, 2), round(width, 2), round(height, 2), **_attributes(options)
+            ),
+            title,
+        )
+
+    def path(self, commands: str, *, title: str | None = None, **options: Any) -> None:
+        """A path from SVG path commands (built by the caller from numbers, never from text)."""
+        self._add(drawsvg.Path(d=commands, **_attributes(options)), title)
+
+    def arrowhead(self, tip: Point, towards_from: Point, size: float, **options: Any) -> None:
+        """A filled triangle with its point at ``tip``, pointing away from ``towards_from``."""
+        dx, dy = tip[0] - towards_from[0], tip[1] - towards_from[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        back = (tip[0] - ux * size, tip[1] - uy * size)
+        half = size * 0.55
+        left = (back[0] - uy * half, back[1] + ux * half)
+        right = (back[0] + uy * half, back[1] - ux * half)
+        self.polygon([tip, left, right], **options)
+
+    # ------------------------------------------------------------ text
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        anchor: str = "start",
+        bold: bool = False,
+        fill: str = "#111111",
+        halo: float = 0.0,
+        title: str | None = None,
+        **options: Any,
+    ) -> None:
+        """One line of text with its baseline at ``y``; ``halo`` > 0 draws a white outline
+        of that width underneath, so the text stays readable over anything."""
+        safe = xml_safe(" ".join(text.splitlines()))
+        common = {
+            "font_size": round(size, 2),
+            "text_anchor": anchor,
+            "font_weight": "bold" if bold else None,
+            **options,
+        }
+        if halo > 0:
+            self._add(
+                drawsvg.Text(
+                    safe,
+                    x=round(x, 2),
+                    y=round(y, 2),
+                    fill=HALO,
+                    stroke=HALO,
+                    stroke_width=round(halo, 2),
+                    stroke_linejoin="round",
+                    aria_hidden="true",
+                    **_attributes(common),
+                ),
+                None,
+            )
+        self._add(
+            drawsvg.Text(safe, x=round(x, 2), y=round(y, 2), fill=fill, **_attributes(common)),
+            title,
+        )
+
+    # ------------------------------------------------------------ output
+    def svg(self) -> str:
+        """The picture as a standalone SVG document (UTF-8, with an XML declaration)."""
+        return str(self._drawing.as_svg())
+
+
+def svg_fragment(document: str) -> str:
+    """An SVG document without its XML declaration, to put inline in an HTML page."""
+    if document.startswith("<?xml"):
+        return document[document.index("?>") + 2 :].lstrip()
+    return document
