@@ -8,7 +8,9 @@ here are the boundaries and the ways around them.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import time
 import tracemalloc
 from pathlib import Path
@@ -284,3 +286,55 @@ def test_memory_grows_linearly_with_the_file() -> None:
             tracemalloc.stop()
     assert peaks[1] < 25 * peaks[0], peaks
     assert peaks[1] < 2_000 * len(_lines(20_000)), peaks  # far from a blow-up
+
+
+# ---------------------------------------------------------------- solver time
+
+HARD = """\
+rules second-edition { players 3 }
+board england
+player red {
+  engineer Brindley
+  hand 4 tunnel, 5 stretch, 3 lock, 4 aqueduct, 2 surveyor
+  canal "Kennet & Avon Canal": Bristol
+}
+player white { }
+player black { }
+now red phase 2
+"""
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_a_solver_out_of_time_says_unknown_with_its_bound(tmp_path: Path, output: str) -> None:
+    path = tmp_path / "hard.canal"
+    path.write_text(HARD, encoding="utf-8")
+    started = time.monotonic()
+    result = CliRunner().invoke(
+        main, ["best-build", "--time-limit", "0.001", "--format", output, str(path)]
+    )
+    assert time.monotonic() - started < 30  # the limit is kept, give or take the model's build
+    assert result.exit_code == 1, result.output
+    if output == "json":
+        answer = json.loads(result.output)
+        assert answer["status"] == "UNKNOWN"
+        assert answer["bound"] >= answer["points"] >= 0
+        assert answer["time_limit"] == 0.001
+    else:
+        assert re.search(
+            r"UNKNOWN: the time limit of 0.001 s was hit; best found \d+, bound \d+", result.output
+        ), result.output
+    full = CliRunner().invoke(main, ["best-build", "--format", "json", str(path)])
+    assert full.exit_code == 0 and json.loads(full.output)["status"] == "OPTIMAL"
+
+
+def test_the_queries_of_a_file_share_a_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import canaldsl.canalmania.evaluate as evaluation
+
+    text = HARD + "query best-build for red\nquery best-build for red\n"
+    scenario, diagnostics = check_text(text)
+    assert scenario is not None and not [d for d in diagnostics if d.is_error]
+    monkeypatch.setattr(evaluation, "FILE_QUERY_SECONDS", 1e-9)
+    first, second = evaluation.evaluate(scenario).judgements
+    assert first.reason.startswith("best ")  # the first query has the whole budget
+    assert second.passed is None
+    assert second.reason == "not evaluated: the queries of a file may take 1e-09 s"

@@ -7,6 +7,7 @@ turn just before them; the other expectations of the game as it stands at that p
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,9 @@ from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
+
+FILE_QUERY_SECONDS = 60.0
+"""How long the queries of one file may take together (each has its own limit besides)."""
 
 CARDS_LATER = "the fewest cards needs the constraint solver, which is not built yet"
 
@@ -43,7 +47,11 @@ class Evaluation:
 
 
 def evaluate(scenario: Scenario) -> Evaluation:
-    """Play every turn of the file and judge every expectation and query."""
+    """Play every turn of the file and judge every expectation and query.
+
+    Queries stop being evaluated (passed None, saying why) once the file's queries have taken
+    FILE_QUERY_SECONDS together: a file full of hard queries cannot keep `check` busy for
+    hours. Each query has its own time limit too, so the total stays bounded."""
     if scenario.board is None or scenario.position is None:
         unplayable = tuple(
             Judgement(e.span.line, statement_text(e), None, "there is no position to play")
@@ -56,6 +64,7 @@ def evaluate(scenario: Scenario) -> Evaluation:
     judgements: list[Judgement] = []
     last: Verdict | None = None
     covered: set[int] = set()
+    query_seconds = 0.0
     for event in scenario.events:
         if isinstance(event, s.TurnDecl):
             last = play_turn(state, event)
@@ -65,7 +74,14 @@ def evaluate(scenario: Scenario) -> Evaluation:
             continue
         if isinstance(event, (s.ExpectLegal, s.ExpectIllegal)) and last is not None:
             covered.add(id(last))
+        if isinstance(event, s.QueryDecl) and query_seconds >= FILE_QUERY_SECONDS:
+            reason = f"not evaluated: the queries of a file may take {FILE_QUERY_SECONDS:g} s"
+            judgements.append(Judgement(event.span.line, statement_text(event), None, reason))
+            continue
+        started = time.monotonic()
         judgements.append(_judge(event, state, last))
+        if isinstance(event, s.QueryDecl):
+            query_seconds += time.monotonic() - started
     unexpected = tuple(v for v in verdicts if not v.legal and id(v) not in covered)
     return Evaluation(tuple(verdicts), tuple(judgements), state, unexpected)
 
