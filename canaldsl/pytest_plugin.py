@@ -1,0 +1,125 @@
+"""A pytest plugin: `.canal` scenario files as test items.
+
+Registered through the package's ``pytest11`` entry point, so any pytest run where canaldsl is
+installed collects every ``*.canal`` file that makes claims (``expect`` or ``query`` lines) in a
+folder named ``scenarios`` or ``examples`` (the ini option ``canal_scenario_dirs`` changes the
+names). One file is one test: it passes when every claim holds; its failure message shows each
+claim that does not hold, as written, beside what canaldsl computes. A file marked
+``known-error`` (a rulebook example known to contradict its own rulebook) is an expected
+failure; if all its claims hold, it fails, saying the error no longer shows.
+
+Heavy modules are imported only when a test runs, so the plugin costs nothing elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DEFAULT_DIRS = ("scenarios", "examples")
+_CLAIM_LINE = re.compile(r"^\s*(expect|query)\b", flags=re.M)
+
+
+class ScenarioFailure(Exception):
+    """A scenario whose claims do not hold, or that cannot be understood; the message says why."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        "canal_scenario_dirs",
+        type="args",
+        default=list(DEFAULT_DIRS),
+        help="names of folders whose .canal files with claims are collected as tests",
+    )
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """A .canal file with claims inside a scenario folder becomes a :class:`ScenarioFile`."""
+    if file_path.suffix != ".canal":
+        return None
+    folders = set(parent.config.getini("canal_scenario_dirs"))
+    try:
+        parts = file_path.relative_to(parent.config.rootpath).parts
+    except ValueError:
+        parts = file_path.parts
+    if not folders & set(parts[:-1]):
+        return None
+    try:
+        text = file_path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if not _CLAIM_LINE.search(text):
+        return None
+    collected: pytest.Collector = ScenarioFile.from_parent(parent, path=file_path)
+    return collected
+
+
+class ScenarioFile(pytest.File):
+    """A scenario file: one test item, named after the file."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        yield ScenarioItem.from_parent(self, name=self.path.stem)
+
+
+class ScenarioItem(pytest.Item):
+    """Plays a scenario file and judges every claim it makes."""
+
+    def _display(self) -> str:
+        try:
+            return self.path.relative_to(self.config.rootpath).as_posix()
+        except ValueError:
+            return str(self.path)
+
+    def runtest(self) -> None:
+        from canaldsl.canalmania.crosscheck import judge
+        from canaldsl.canalmania.loading import check_path
+
+        display = self._display()
+        scenario, diagnostics, text = check_path(self.path, display=display)
+        errors = [d for d in diagnostics if d.is_error]
+        if scenario is None or errors:
+            rendered = "\n\n".join(d.render() for d in errors)
+            raise ScenarioFailure(f"{display} cannot be understood:\n\n{rendered}")
+        claims = judge(scenario)
+        failing = [c for c in claims if c.agrees is False]
+        known_error = scenario.rulebook.known_error if scenario.rulebook else None
+        if known_error is not None:
+            if failing:
+                pytest.xfail(f"known error: {known_error}")
+            raise ScenarioFailure(
+                f"{display} is marked known-error ({known_error}), but every claim holds: the "
+                "error no longer shows. Remove the known-error line (and the rulebook's error "
+                "from the report) or correct the claims."
+            )
+        if not failing:
+            if claims and all(c.agrees is None for c in claims):
+                pytest.skip("no claim of this file can be evaluated yet")
+            return
+        lines = (text or "").splitlines()
+        where = ""
+        if scenario.rulebook is not None:
+            rulebook = scenario.rulebook
+            where = f" ({rulebook.translation} rulebook, section {rulebook.section!r})"
+        report = [f"{len(failing)} of {len(claims)} claims of {display} do not hold{where}:"]
+        for claim in failing:
+            written = lines[claim.line - 1].strip() if 0 < claim.line <= len(lines) else ""
+            report.append(f"  line {claim.line}: {written or claim.claim}")
+            report.append(f"      claimed:  {claim.claim}")
+            report.append(f"      computed: {claim.computed}")
+        raise ScenarioFailure("\n".join(report))
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> str:
+        if isinstance(excinfo.value, ScenarioFailure):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, self._display()
