@@ -79,9 +79,7 @@ def check_play(scenario: Scenario) -> None:
     evaluation = evaluate(without_solver_queries(scenario))
     if evaluation.final_state is None or scenario.board is None:
         return
-    head = [
-        st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)
-    ]
+    head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
     written = write_position(
         evaluation.final_state.to_position(), scenario.board, scenario.rules, head=head
     )

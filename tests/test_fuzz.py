@@ -26,9 +26,7 @@ from canaldsl.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 REPOSITORY_FILES = sorted(
-    p
-    for folder in ("examples", "tests", "canaldsl")
-    for p in (ROOT / folder).rglob("*.canal")
+    p for folder in ("examples", "tests", "canaldsl") for p in (ROOT / folder).rglob("*.canal")
 )
 
 FUZZ = settings(
@@ -81,9 +79,7 @@ def listed(element: st.SearchStrategy[str], most: int = 4) -> st.SearchStrategy[
 card = st.sampled_from(CARDS) | st.tuples(st.sampled_from(CARDS), colour).map("/".join)
 counts = listed(st.tuples(small, st.sampled_from(CARDS)).map(lambda c: f"{c[0]} {c[1]}"))
 tile = st.tuples(st.sampled_from(TILES), hex_label).map(" ".join)
-route = st.tuples(place, st.lists(tile | place, max_size=5)).map(
-    lambda r: ", ".join((r[0], *r[1]))
-)
+route = st.tuples(place, st.lists(tile | place, max_size=5)).map(lambda r: ", ".join((r[0], *r[1])))
 player_item = st.one_of(
     st.sampled_from(ENGINEERS).map("engineer {}".format),
     small.map("score {}".format),
@@ -91,14 +87,19 @@ player_item = st.one_of(
     counts.map("supply {}".format),
     small.map("junctions {}".format),
     st.tuples(contract, route, st.none() | hex_label).map(
-        lambda c: f'canal {c[0]}: {c[1]}{f" barge at {c[2]}" if c[2] else ""}'
+        lambda c: f"canal {c[0]}: {c[1]}{f' barge at {c[2]}' if c[2] else ''}"
     ),
     st.tuples(contract, route).map(lambda c: f"completed {c[0]}: {c[1]}"),
 )
 build_line = st.tuples(
-    contract, listed(st.tuples(tile, st.none() | listed(st.sampled_from(CARDS), 2)).map(
-        lambda t: t[0] + (f" ({t[1]})" if t[1] else "")
-    ) | place, 3)
+    contract,
+    listed(
+        st.tuples(tile, st.none() | listed(st.sampled_from(CARDS), 2)).map(
+            lambda t: t[0] + (f" ({t[1]})" if t[1] else "")
+        )
+        | place,
+        3,
+    ),
 ).map(lambda b: f"{b[0]}: {b[1]}")
 step = st.one_of(
     st.tuples(contract, place).map(lambda c: f"take contract {c[0]} barge at {c[1]}"),
@@ -119,9 +120,11 @@ step = st.one_of(
     st.just("pass"),
 )
 turn = st.tuples(colour, st.lists(st.tuples(st.integers(1, 3), st.lists(step, max_size=3)))).map(
-    lambda t: f"turn {t[0]} {{\n"
-    + "".join(f"  phase {p}:\n" + "".join(f"    {s}\n" for s in steps) for p, steps in t[1])
-    + "}"
+    lambda t: (
+        f"turn {t[0]} {{\n"
+        + "".join(f"  phase {p}:\n" + "".join(f"    {s}\n" for s in steps) for p, steps in t[1])
+        + "}"
+    )
 )
 statement = st.one_of(
     st.tuples(colour, st.lists(player_item, max_size=5)).map(
@@ -138,9 +141,7 @@ statement = st.one_of(
     st.tuples(colour, st.integers(1, 3)).map(lambda n: f"now {n[0]} phase {n[1]}"),
     small.map("round {}".format),
     turn,
-    st.sampled_from(
-        ("expect legal", "expect illegal", "expect cubes none", "expect winner red")
-    ),
+    st.sampled_from(("expect legal", "expect illegal", "expect cubes none", "expect winner red")),
     st.tuples(colour, small).map(lambda e: f"expect score {e[0]} {e[1]}"),
     st.tuples(colour, counts).map(lambda e: f"expect supply {e[0]} {e[1]}"),
     colour.map("query best-delivery for {}".format),

@@ -243,7 +243,7 @@ def test_a_board_file_over_the_size_limit_is_not_read(
 
 
 def test_a_board_file_with_a_long_line_names_that_file(tmp_path: Path) -> None:
-    board = "board b {\n  title \"" + "x" * limits.MAX_LINE_CHARS + "\"\n}\n"
+    board = 'board b {\n  title "' + "x" * limits.MAX_LINE_CHARS + '"\n}\n'
     (tmp_path / "b.canal").write_text(board, encoding="utf-8")
     (tmp_path / "main.canal").write_text('board "b.canal"\n', encoding="utf-8")
     _, diagnostics, _ = check_path(tmp_path / "main.canal", display="main.canal")
@@ -256,7 +256,7 @@ def test_a_board_file_with_a_long_line_names_that_file(tmp_path: Path) -> None:
 def _lines(count: int) -> str:
     """A file of ``count`` lines: a board, two players, then comments and expectations."""
     head = BOARD + PLAYERS
-    body = ("# a remark about the position\nexpect score red 0\n" * count)
+    body = "# a remark about the position\nexpect score red 0\n" * count
     lines = head.count("\n")
     return head + "".join(body.splitlines(keepends=True)[: count - lines])
 
