@@ -75,8 +75,8 @@ class ScenarioItem(pytest.Item):
             return str(self.path)
 
     def runtest(self) -> None:
-        from canaldsl.canalmania.crosscheck import judge
         from canaldsl.canalmania.loading import check_path
+        from canaldsl.canalmania.rulebook_examples import judge
 
         display = self._display()
         scenario, diagnostics, text = check_path(self.path, display=display)

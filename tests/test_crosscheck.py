@@ -152,9 +152,10 @@ def test_the_same_example_differing_within_an_edition_is_a_translation_finding(
 def test_the_same_example_differing_by_edition_is_an_edition_finding(result: Crosscheck) -> None:
     finding = findings(result, "example-differs-between-editions")["cut-score"]
     assert finding.translations == ("de", "it")
-    assert "claims: de -> it" in finding.details
-    assert "-expect score red 3" in finding.details
-    assert "+expect score red 1" in finding.details
+    # the 1st-edition text first: the diff reads as what the 2nd edition changed
+    assert "claims: it -> de" in finding.details
+    assert "-expect score red 1" in finding.details
+    assert "+expect score red 3" in finding.details
 
 
 def test_rule_statements_are_classified_by_edition(result: Crosscheck) -> None:
@@ -280,3 +281,16 @@ def test_missing_folder_is_an_error() -> None:
 
 def test_the_default_folder_is_the_repositorys_examples() -> None:
     assert default_folder() == SCENARIOS
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+def test_the_committed_report_is_up_to_date() -> None:
+    committed = (SCENARIOS / "REPORT.md").read_text(encoding="utf-8")
+    fresh = render_markdown(crosscheck(SCENARIOS))
+    assert committed == fresh, (
+        "scenarios/canalmania/REPORT.md is out of date: run "
+        "`canaldsl crosscheck --format markdown scenarios/canalmania > "
+        "scenarios/canalmania/REPORT.md`"
+    )

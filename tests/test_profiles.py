@@ -25,7 +25,7 @@ from canaldsl.canalmania.formatter import format_document
 from canaldsl.canalmania.loading import parse
 from canaldsl.canalmania.options import SWITCHES
 from canaldsl.canalmania.parser import parse_syntax
-from canaldsl.canalmania.profiles import NOT_STATED, PROFILES
+from canaldsl.canalmania.profiles import ILLUSTRATED_BY, NOT_STATED, PROFILES
 from canaldsl.canalmania.semantics import builtin_board
 
 HEADER = """\
@@ -207,3 +207,12 @@ def test_every_board_place_the_text_prints_is_recorded(translation: str) -> None
     printed = {p for p in board.places if re.search(rf"\b{re.escape(p)}\b", text)}
     recorded = {n.text for n in PROFILES[translation].names if n.kind == "place"}
     assert printed <= recorded
+
+
+def test_the_examples_illustrating_a_point_exist_and_the_points_are_the_profiles() -> None:
+    scenarios = Path(__file__).resolve().parent.parent / "scenarios" / "canalmania"
+    present = {p.stem for p in scenarios.glob("*/*.canal")}
+    keys = set(PROFILES["it"].all_statements())
+    for key, ids in ILLUSTRATED_BY.items():
+        assert key in keys, key
+        assert set(ids) <= present, (key, set(ids) - present)

@@ -53,7 +53,10 @@ EXPLANATIONS: Mapping[str, str] = {
     ),
     "example-differs-between-editions": (
         "The same worked example differs between the 1st-edition texts and the 2nd-edition "
-        "text; the difference follows the edition's numbers or rules unless noted."
+        "text (the diff reads from the 1st edition to the 2nd). Many differences follow from "
+        "the 2nd edition's numbers and rules (20 goods cubes, the contract value scored, a "
+        "higher score to end the game, junction contracts); others change the example itself "
+        "(another player, another place), as the diff shows."
     ),
     "name-not-on-board": (
         "Names as the text prints them, compared with the places and contracts of the board of "

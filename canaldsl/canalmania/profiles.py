@@ -875,6 +875,36 @@ GERMAN = Profile(
     ),
 )
 
+ILLUSTRATED_BY: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "contracts.via-places": ("contract-via-leeds-liverpool",),
+        "goods.symbol-colours": ("goods-green-symbol-two-towns",),
+        "goods.basin-empty": ("goods-removal-empty-basin",),
+        "build.consecutive-tiles": (
+            "consecutive-tiles-medway-lock-stretch",
+            "consecutive-tiles-across-town",
+        ),
+        "goods.points": ("goods-taunton-bridgwater", "goods-basingstoke-arundel"),
+        "goods.colour-restriction-start": ("colour-restriction-start-place",),
+        "goods.shortest-route": ("shortest-route-huddersfield-sheffield",),
+        "number.end-threshold": ("endgame-trigger-second-player",),
+        "number.contract-value-scored": (
+            "completion-score-leeds-liverpool",
+            "contract-termini-medway",
+        ),
+        "number.tile-points": ("completion-score-leeds-liverpool",),
+        "number.cubes": ("goods-removal-empty-basin",),
+        "number.junctions-per-player": (
+            "junction-canal-huddersfield-sheffield",
+            "junctions-two-player-game",
+        ),
+        "number.prolific-builder-bonus": ("prolific-builder-tie-contract-values",),
+        "number.cards-per-tile": ("cards-goole-sheffield",),
+        "number.tiles-per-player": ("tile-supply-no-tunnels-left",),
+    }
+)
+"""The worked examples (by id) that illustrate each point, in whichever texts have them."""
+
 PROFILES: Final[Mapping[str, Profile]] = MappingProxyType(
     {p.translation: p for p in (ITALIAN, FRENCH, GERMAN)}
 )

@@ -1,0 +1,254 @@
+"""Rulebook examples played under their own translation's profile.
+
+A rulebook example is a ``.canal`` file that starts with ``rulebook X``. :func:`play_example`
+reads one, plays it with the rules as translation X states them (its profile) and returns an
+:class:`Example`: every claim (``expect`` or ``query`` line) beside what the engine computes,
+the readings of the rules under which a failing example would hold, and its position, turns and
+claims in a normalised form for comparing translations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.engine import Verdict
+from canaldsl.canalmania.evaluate import Evaluation, evaluate
+from canaldsl.canalmania.formatter import statement_text
+from canaldsl.canalmania.loading import check_path
+from canaldsl.canalmania.options import SWITCHES
+from canaldsl.canalmania.profiles import PROFILES
+from canaldsl.canalmania.semantics import Scenario
+
+_EXPECTATION_KINDS = (
+    s.ExpectLegal,
+    s.ExpectIllegal,
+    s.ExpectScore,
+    s.ExpectHand,
+    s.ExpectSupply,
+    s.ExpectCubes,
+    s.ExpectBasin,
+    s.ExpectWinner,
+    s.ExpectFinalScores,
+    s.QueryDecl,
+)
+_LABEL_STATEMENTS = (s.RulebookDecl, s.KnownErrorDecl, s.RulesDecl)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One expectation or query of an example: what the text claims, what the engine computes."""
+
+    line: int
+    claim: str
+    computed: str
+    agrees: bool | None
+
+
+@dataclass(frozen=True)
+class Example:
+    """One rulebook example as played under its translation's profile.
+
+    ``file`` is relative to the folder checked. ``error`` holds the rendered diagnostics when
+    the file cannot be understood (then there are no claims). ``content`` and ``outcome`` are
+    the normalised position and turns, and the claims, used to compare translations.
+    ``readings`` are the other switch values under which every claim would hold.
+    """
+
+    id: str
+    translation: str
+    section: str
+    file: str
+    known_error: str | None
+    claims: tuple[Claim, ...]
+    content: str = ""
+    outcome: str = ""
+    readings: tuple[tuple[str, str], ...] = ()
+    error: str | None = None
+    text: str = dataclasses.field(default="", repr=False, compare=False)
+    scenario: Scenario | None = dataclasses.field(default=None, repr=False, compare=False)
+
+    @property
+    def ref(self) -> str:
+        """``translation/id``, how findings name an example."""
+        return f"{self.translation}/{self.id}"
+
+    @property
+    def agrees(self) -> bool | None:
+        """False when a claim fails; None when unreadable or a claim could not be evaluated."""
+        if self.error is not None:
+            return None
+        if any(c.agrees is False for c in self.claims):
+            return False
+        if any(c.agrees is None for c in self.claims):
+            return None
+        return True
+
+
+def play_example(path: Path, relative: str) -> Example | None:
+    """One file played under its profile; None when it is not a rulebook example."""
+    scenario, diagnostics, text = check_path(path, display=relative)
+    errors = [d for d in diagnostics if d.is_error]
+    if scenario is None or scenario.rulebook is None:
+        if text is not None and re.search(r"^\s*rulebook\b", text, flags=re.M) and errors:
+            translation = path.parent.name if path.parent.name in PROFILES else "?"
+            return Example(
+                id=path.stem,
+                translation=translation,
+                section="",
+                file=relative,
+                known_error=None,
+                claims=(),
+                error="\n\n".join(d.render() for d in errors),
+                text=text,
+            )
+        return None
+    rulebook = scenario.rulebook
+    base = Example(
+        id=rulebook.example,
+        translation=rulebook.translation,
+        section=rulebook.section,
+        file=relative,
+        known_error=rulebook.known_error,
+        claims=(),
+        content=normalised_content(scenario.document),
+        outcome=normalised_outcome(scenario.document),
+        text=text or "",
+    )
+    if errors:
+        return dataclasses.replace(base, error="\n\n".join(d.render() for d in errors))
+    claims = judge(scenario)
+    readings: tuple[tuple[str, str], ...] = ()
+    if any(c.agrees is False for c in claims):
+        readings = agreeing_readings(scenario)
+    return dataclasses.replace(base, claims=claims, readings=readings, scenario=scenario)
+
+
+def judge(scenario: Scenario) -> tuple[Claim, ...]:
+    """Every claim of a playable scenario with what the engine computes for it."""
+    evaluation = evaluate(scenario)
+    return _claims(scenario, evaluation)
+
+
+def _claims(scenario: Scenario, evaluation: Evaluation) -> tuple[Claim, ...]:
+    verdicts = iter(evaluation.verdicts)
+    judgements = iter(evaluation.judgements)
+    last: Verdict | None = None
+    covered: set[int] = set()
+    claims: list[Claim] = []
+    for event in scenario.events:
+        if isinstance(event, s.TurnDecl):
+            last = next(verdicts, None)
+            continue
+        judgement = next(judgements)
+        if isinstance(event, s.ExpectLegal | s.ExpectIllegal) and last is not None:
+            covered.add(id(last))
+            computed = _verdict_text(last)
+        else:
+            computed = judgement.reason or ("holds" if judgement.passed else "does not hold")
+        claims.append(Claim(judgement.line, judgement.text, computed, judgement.passed))
+    for verdict in evaluation.verdicts:
+        if not verdict.legal and id(verdict) not in covered:
+            claims.append(
+                Claim(
+                    verdict.span.line,
+                    f"turn {verdict.player} (no `expect illegal`: taken as legal)",
+                    _verdict_text(verdict),
+                    False,
+                )
+            )
+    return tuple(sorted(claims, key=lambda c: c.line))
+
+
+def _verdict_text(verdict: Verdict) -> str:
+    if verdict.legal:
+        return "legal"
+    broken = "; ".join(f"{v.rule}: {v.message}" for v in verdict.violations)
+    return f"illegal {' '.join(verdict.rules)} ({broken})"
+
+
+def agreeing_readings(scenario: Scenario) -> tuple[tuple[str, str], ...]:
+    """The single switch changes under which every claim of the scenario would hold."""
+    found = []
+    for name, switch in sorted(SWITCHES.items()):
+        for value in switch.values:
+            if value == scenario.rules.options[name]:
+                continue
+            claims = judge(with_option(scenario, name, value))
+            if claims and all(c.agrees is True for c in claims):
+                found.append((name, value))
+    return tuple(found)
+
+
+def with_option(scenario: Scenario, name: str, value: str) -> Scenario:
+    options = {**scenario.rules.options, name: value}
+    rules = dataclasses.replace(scenario.rules, options=options)
+    return dataclasses.replace(scenario, rules=rules)
+
+
+def normalised_content(document: s.Document) -> str:
+    """The position and turns of a file, comments and labels left out, in canonical form."""
+    lines: list[str] = []
+    for st in document.statements:
+        if isinstance(st, s.RulesDecl):
+            lines += [
+                f"players {item.count.value}"
+                for item in st.items or ()
+                if isinstance(item, s.PlayersSetting)
+            ]
+        elif not isinstance(st, _LABEL_STATEMENTS + _EXPECTATION_KINDS):
+            lines += _unwrapped(statement_text(_without_comments(st)))
+    return "\n".join(lines)
+
+
+def normalised_outcome(document: s.Document) -> str:
+    """The claims of a file, one a line, in canonical form."""
+    return "\n".join(
+        line
+        for st in document.statements
+        if isinstance(st, _EXPECTATION_KINDS)
+        for line in _unwrapped(statement_text(st))
+    )
+
+
+def _unwrapped(text: str) -> list[str]:
+    """Canonical lines with the formatter's wrapping undone: one list, one line."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if lines and lines[-1].endswith(",") and indent > len(lines[-1]) - len(lines[-1].lstrip()):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
+
+
+def _without_comments(node: s.Statement) -> s.Statement:
+    """A statement with the comments of its inner statements removed too."""
+    if isinstance(node, s.PlayerDecl):
+        items = tuple(dataclasses.replace(i, comments=s.NO_COMMENTS) for i in node.items)
+        return dataclasses.replace(node, items=items, footer=())
+    if isinstance(node, s.TurnDecl):
+        turn_items = tuple(_strip_turn_item(i) for i in node.items)
+        return dataclasses.replace(node, items=turn_items, footer=())
+    if isinstance(node, s.BoardDecl) and node.items is not None:
+        board_items = tuple(_strip_board_item(i) for i in node.items)
+        return dataclasses.replace(node, items=board_items, footer=())
+    return node
+
+
+def _strip_turn_item(item: s.TurnItem) -> s.TurnItem:
+    if isinstance(item, s.Build):
+        lines = tuple(dataclasses.replace(line, comments=s.NO_COMMENTS) for line in item.lines)
+        return dataclasses.replace(item, lines=lines, footer=(), comments=s.NO_COMMENTS)
+    return dataclasses.replace(item, comments=s.NO_COMMENTS)
+
+
+def _strip_board_item(item: s.BoardItem) -> s.BoardItem:
+    if isinstance(item, s.MapDecl):
+        rows = tuple(dataclasses.replace(row, comments=s.NO_COMMENTS) for row in item.rows)
+        return dataclasses.replace(item, rows=rows, footer=(), comments=s.NO_COMMENTS)
+    return dataclasses.replace(item, comments=s.NO_COMMENTS)
