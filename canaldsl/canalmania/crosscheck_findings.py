@@ -66,6 +66,19 @@ def _reading_names(
     )
 
 
+def _reading_note(profiles: Mapping[str, Profile], name: str, value: str, exclude: str) -> str:
+    """Which texts read the rules the way that makes a failing example hold, and how."""
+    note = f"every claim holds with {name} = {value}"
+    others = _reading_names(profiles, name, value, exclude)
+    if not others:
+        return note
+    stated = [
+        st for st in profiles[others[0]].statements if st.switch == name and st.reading == value
+    ]
+    how = f": {stated[0].paraphrase}" if stated else ""
+    return f"{note}, as {_who(others)} read{'s' if len(others) == 1 else ''} it{how}"
+
+
 def example_findings(examples: Sequence[Example], profiles: Mapping[str, Profile]) -> list[Finding]:
     """An example that disagrees with its own rulebook; a known error that no longer shows."""
     out: list[Finding] = []
@@ -77,12 +90,10 @@ def example_findings(examples: Sequence[Example], profiles: Mapping[str, Profile
                 for c in example.claims
                 if c.agrees is False
             ]
-            for name, value in example.readings:
-                others = _reading_names(profiles, name, value, example.translation)
-                whose = f" (as {_who(others)} read{'s' if len(others) == 1 else ''} it)"
-                details.append(
-                    f"every claim holds with {name} = {value}" + (whose if others else "")
-                )
+            details += [
+                _reading_note(profiles, name, value, example.translation)
+                for name, value in example.readings
+            ]
             if example.known_error is not None:
                 details.append(f"known error: {example.known_error}")
             out.append(
@@ -355,7 +366,9 @@ def _versions(
 
 
 def _diff(before: str, after: str) -> list[str]:
-    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+    """The whole of two versions, lines marked - (only in the first) or + (only in the second)."""
+    old, new = before.splitlines(), after.splitlines()
+    lines = difflib.unified_diff(old, new, lineterm="", n=max(len(old), len(new)))
     return [line for line in lines if not line.startswith(("---", "+++", "@@"))]
 
 

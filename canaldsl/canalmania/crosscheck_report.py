@@ -243,6 +243,8 @@ def _coverage_rows(examples: Sequence[Example]) -> Iterable[list[str]]:
 
 def _markdown_finding(finding: Finding, result: Crosscheck) -> list[str]:
     summary = finding.summary.removeprefix(f"{finding.subject}: ").rstrip(".")
+    if summary.startswith("the "):
+        summary = "The " + summary.removeprefix("the ")
     lines = [f"### {finding.subject}", "", summary + ".", ""]
     if finding.kind in ("example-disagrees", "known-error-gone"):
         example = next(e for e in result.examples if e.ref == finding.subject)
