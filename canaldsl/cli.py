@@ -107,23 +107,31 @@ def fmt(files: tuple[Path, ...], check_only: bool) -> None:
             click.echo(f"{path}: would be reformatted")
             status = max(status, EXIT_FAILED)
         else:
-            write_atomically(path, formatted)
+            try:
+                write_atomically(path, formatted)
+            except OSError as exc:
+                reason = exc.strerror or type(exc).__name__
+                click.echo(f"{path}: not formatted: it cannot be written: {reason}", err=True)
+                status = EXIT_ERROR
+                continue
             click.echo(f"{path}: reformatted")
     sys.exit(status)
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace a file's contents so that a crash leaves either the old or the new text."""
-    directory = path.resolve().parent
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    """Replace a file's contents so that a crash leaves either the old or the new text.
+
+    A symbolic link stays a link: the file it points to is replaced."""
+    target = path.resolve()
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         with contextlib.suppress(OSError):  # a new file keeps the default mode
-            os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        os.replace(temp, path)
+            os.chmod(temp, os.stat(target).st_mode & 0o7777)
+        os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
