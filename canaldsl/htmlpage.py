@@ -43,6 +43,8 @@ figcaption { color: #5a5a5a; font-size: 13px; }
 .good { background: #10a038; }
 .bad { background: #d7001b; }
 .unknown { background: #777777; }
+.note { white-space: pre-wrap; background: #f8f8f4; border-left: 5px solid #c9c9c2;
+  padding: 10px 14px; margin: 8px 0; }
 .rule { border-left: 5px solid #d7001b; background: #fff6f6; padding: 8px 14px; margin: 10px 0; }
 .rule h3 { margin-top: 4px; }
 """
@@ -91,6 +93,10 @@ class Page:
         """A paragraph of text and Markup pieces."""
         options = {"class_": class_} if class_ else {}
         self.add(element("p", pieces, **options))
+
+    def note(self, text: str) -> None:
+        """Prose kept as written: its line breaks and blank lines stay."""
+        self.add(element("div", text, class_="note"))
 
     def source(self, text: str) -> None:
         """Text shown exactly as written (source code, a command)."""

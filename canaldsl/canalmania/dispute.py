@@ -64,7 +64,7 @@ def dispute_report(
     question = _opening_comment(text)
     if question:
         page.heading("The question", id="question")
-        page.source(question)
+        page.note(question)
     page.heading("The position", id="position")
     page.figure(
         svg(scenario.board, scenario.position, rules=scenario.rules, title=Path(path).name),
@@ -92,9 +92,9 @@ def _summary(page: Page, scenario: Scenario, evaluation: Evaluation, status: str
     page.paragraph(element("span", f"{status.upper()}: {badge[1]}", class_=f"badge {badge[0]}"))
     turns = f"{len(verdicts)} turn{'s' if len(verdicts) != 1 else ''}"
     broken = f", {len(illegal)} of them illegal" if illegal else ", all legal" if verdicts else ""
-    expectations = f"{passed} expectation{'s' if passed != 1 else ''} hold"
+    expectations = f"{passed} expectation{'s hold' if passed != 1 else ' holds'}"
     if failed:
-        expectations += f", {failed} do not"
+        expectations += f", {failed} {'does' if failed == 1 else 'do'} not"
     if unknown:
         expectations += f", {unknown} not evaluated"
     assert scenario.board is not None
@@ -103,6 +103,16 @@ def _summary(page: Page, scenario: Scenario, evaluation: Evaluation, status: str
         f"{scenario.board.title or scenario.board.name}. {turns}{broken}; {expectations}.",
         class_="muted",
     )
+    items = []
+    for number, verdict in enumerate(verdicts, start=1):
+        name = f"Turn {number}" if len(verdicts) > 1 else "The turn"
+        state = "legal" if verdict.legal else "illegal: breaks " + ", ".join(verdict.rules)
+        link = element(
+            "a", f"{name} ({verdict.player}, line {verdict.span.line})", href=f"#turn-{number}"
+        )
+        items.append(element("li", [link, f" is {state}"]))
+    if items:
+        page.add(element("ul", items))
 
 
 def _opening_comment(text: str) -> str:

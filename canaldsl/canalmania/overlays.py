@@ -35,7 +35,8 @@ ANSWER = "answer"
 
 @dataclass(frozen=True)
 class MarkedTile:
-    """A tile put down by a turn or an answer; ``previous`` is the hex it continues from."""
+    """A tile put down by a turn or an answer; ``previous`` is the hex it continues from,
+    ``tag`` its place in the order of the turn's (or answer's) tiles, from "1"."""
 
     hex: Hex
     kind: TileKind
@@ -132,7 +133,6 @@ def turn_overlay(
     """The overlay of one played turn: its tiles, places reached and goods moves, each with
     the rules it breaks (from ``verdict``)."""
     owner = turn.player.text
-    prefix = f"{number}." if number is not None else ""
     placed: set[int] = set()
     tiles: list[MarkedTile] = []
     places: list[MarkedPlace] = []
@@ -143,7 +143,7 @@ def turn_overlay(
         if isinstance(step, s.Build):
             for line in step.lines:
                 line_tiles, line_places = _build_line(
-                    line, verdict, board, owner, prefix, len(tiles), barges, placed
+                    line, verdict, board, owner, len(tiles), barges, placed
                 )
                 tiles += line_tiles
                 places += line_places
@@ -164,7 +164,6 @@ def _build_line(
     verdict: Verdict,
     board: Board,
     owner: str,
-    prefix: str,
     count: int,
     barges: dict[str | None, Hex],
     placed: set[int],
@@ -189,7 +188,7 @@ def _build_line(
                 TileKind(item.kind.text),
                 owner,
                 previous,
-                f"{prefix}{count + len(tiles) + 1}",
+                str(count + len(tiles) + 1),
                 broken,
             )
             tiles.append(tile)

@@ -54,7 +54,9 @@ MARGIN = 26.0
 LEGEND_WIDTH = 340.0
 PAD = 16.0
 FOCUS_MARGIN = 3
-"""Hexes shown around the focus on every side."""
+"""Hexes shown around the focus on every side (at least ``FOCUS_COLUMNS`` x ``FOCUS_ROWS``)."""
+FOCUS_COLUMNS = 10
+FOCUS_ROWS = 8
 PANEL = "#f6f6f3"
 COORDINATE = "#666666"
 
@@ -132,6 +134,23 @@ def mark_status(overlay: Overlay, broken: Sequence[str]) -> str:
     return "illegal" if broken else "legal"
 
 
+def _span(low: int, high: int, size: int, least: int) -> tuple[int, int]:
+    """The range ``low..high`` widened by the focus margin, then to at least ``least``
+    (centred), kept within ``0..size-1``."""
+    low, high = low - FOCUS_MARGIN, high + FOCUS_MARGIN
+    missing = least - (high - low + 1)
+    if missing > 0:
+        low -= missing // 2
+        high += missing - missing // 2
+    if low < 0:
+        high -= low
+        low = 0
+    if high > size - 1:
+        low = max(low - (high - size + 1), 0)
+        high = size - 1
+    return low, high
+
+
 # ------------------------------------------------------------------ the picture
 
 
@@ -151,13 +170,11 @@ class _Picture:
         self.overlays = overlays
         self.hex_labels = hex_labels
         if focus:
-            self.cols = (
-                max(min(h.col for h in focus) - FOCUS_MARGIN, 0),
-                min(max(h.col for h in focus) + FOCUS_MARGIN, board.columns - 1),
+            self.cols = _span(
+                min(h.col for h in focus), max(h.col for h in focus), board.columns, FOCUS_COLUMNS
             )
-            self.rows = (
-                max(min(h.row for h in focus) - FOCUS_MARGIN, 0),
-                min(max(h.row for h in focus) + FOCUS_MARGIN, board.rows - 1),
+            self.rows = _span(
+                min(h.row for h in focus), max(h.row for h in focus), board.rows, FOCUS_ROWS
             )
         else:
             self.cols = (0, max(board.columns - 1, 0))
@@ -242,10 +259,11 @@ class _Picture:
         with canvas.group(data_layer="names"):
             self.place_names()
         with canvas.group(data_layer="badges"):
-            for overlay in self.overlays:
+            for index, overlay in enumerate(self.overlays, start=1):
+                prefix = f"{index}." if len(self.overlays) > 1 else ""
                 for tile in overlay.tiles:
                     if self.visible(tile.hex):
-                        self.badge(overlay, tile)
+                        self.badge(overlay, tile, prefix + tile.tag)
         with canvas.group(data_layer="rule-labels"):
             self.rule_labels()
         if info is not None:
@@ -529,7 +547,7 @@ class _Picture:
             place = self.board.places.get(name)
             if place is not None and self.visible(place.hex):
                 x, y = self.centre(place.hex)
-                spots.append((name, (x + 0.62 * self.size, y - 0.5 * self.size)))
+                spots.append((name, (x + 0.62 * self.size, y - 0.6 * self.size)))
         return spots
 
     def barges(self) -> None:
@@ -646,11 +664,11 @@ class _Picture:
                     corners, fill="none", stroke=stroke, stroke_width=width, stroke_linejoin="round"
                 )
 
-    def badge(self, overlay: Overlay, tile: MarkedTile) -> None:
+    def badge(self, overlay: Overlay, tile: MarkedTile, tag: str) -> None:
         colour = mark_colour(overlay, tile.broken)
         x, y = self.centre(tile.hex)
         bx, by = x + 0.62 * self.size, y - 0.6 * self.size
-        radius = 4.8 + 2.7 * len(tile.tag)
+        radius = 4.8 + 2.7 * len(tag)
         self.canvas.circle(
             (bx, by),
             radius,
@@ -660,9 +678,7 @@ class _Picture:
             data_kind="badge",
             data_hex=tile.hex.label,
         )
-        self.canvas.text(
-            bx, by + 3.4, tile.tag, size=9.5, anchor="middle", bold=True, fill=look.WHITE
-        )
+        self.canvas.text(bx, by + 3.4, tag, size=9.5, anchor="middle", bold=True, fill=look.WHITE)
 
     def rule_labels(self) -> None:
         """Beside each mark that breaks a rule: where, and the rule ids, in a red box."""

@@ -135,13 +135,13 @@ class Canvas:
         **options: Any,
     ) -> None:
         """One line of text with its baseline at ``y``; ``halo`` > 0 draws a white outline
-        of that width underneath, so the text stays readable over anything."""
+        of that width underneath (a copy marked ``aria-hidden``, without ``options``), so
+        the text stays readable over anything."""
         safe = xml_safe(" ".join(text.splitlines()))
         common = {
             "font_size": round(size, 2),
             "text_anchor": anchor,
             "font_weight": "bold" if bold else None,
-            **options,
         }
         if halo > 0:
             self._add(
@@ -159,7 +159,9 @@ class Canvas:
                 None,
             )
         self._add(
-            drawsvg.Text(safe, x=round(x, 2), y=round(y, 2), fill=fill, **_attributes(common)),
+            drawsvg.Text(
+                safe, x=round(x, 2), y=round(y, 2), fill=fill, **_attributes(common | options)
+            ),
             title,
         )
 
