@@ -11,7 +11,7 @@ every run and machine (up to the time limit: a solve cut short by its limit may 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,8 +67,12 @@ def solve(
     time_limit: float | None = None,
     seed: int = SEED,
     hints: Iterable[tuple[Any, int]] = (),
+    settings: Mapping[str, bool | int | float] | None = None,
 ) -> SolveResult:
-    """Solve ``model`` with one worker and a fixed seed; ``time_limit`` in seconds."""
+    """Solve ``model`` with one worker and a fixed seed; ``time_limit`` in seconds.
+
+    ``settings`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``); the
+    worker count, seed and time limit are always the ones above."""
     from ortools.sat.python import cp_model
 
     model.ClearHints()
@@ -76,6 +80,8 @@ def solve(
         model.AddHint(variable, value)
     solver = cp_model.CpSolver()
     parameters = solver.parameters
+    for name, setting in (settings or {}).items():
+        setattr(parameters, name, setting)
     parameters.num_workers = 1
     parameters.random_seed = seed
     if time_limit is not None:

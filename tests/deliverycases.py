@@ -6,7 +6,8 @@ Two kinds of case, each rebuilt from its seed alone:
   many completed sections of 2 to 5 players, some places joined by two players' sections,
   canals left open with a half-built last section, goods cubes in many places.
 * :func:`england_case`: the built-in board of either edition with every contract built and
-  completed, the canals dealt out at random among the players, and 1 to 20 cubes.
+  completed, the canals dealt out at random among the players (in the 2nd edition with a few
+  junction canals too), and 1 to 20 cubes.
 
 Both draw the edition, the ``colour-restriction-start`` option and the mover at random.
 :func:`play_delivery` plays a move as the mover's phase-3 turn through the rules engine.
@@ -18,6 +19,7 @@ import functools
 import itertools
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.board import Board, Contract, Place, make_board
@@ -34,7 +36,7 @@ from canaldsl.canalmania.delivery import Delivery
 from canaldsl.canalmania.engine import Verdict, play_turn
 from canaldsl.canalmania.loading import check_text
 from canaldsl.canalmania.options import resolve
-from canaldsl.canalmania.position import Rules, Tile
+from canaldsl.canalmania.position import JUNCTION, Rules, Tile
 from canaldsl.canalmania.state import CanalState, GameState, PlayerState
 from canaldsl.hexgrid import Hex
 
@@ -70,14 +72,54 @@ def empty_state(
     return state
 
 
+@functools.lru_cache(maxsize=4096)
+def section_hexes(board: Board, a: str, b: str) -> tuple[Hex, ...] | None:
+    """The board's shortest section from a to b (remembered: the built-in board's are asked
+    for again and again)."""
+    return board.shortest_section(a, b)
+
+
+def short_section(board: Board, a: str, b: str, *, most: int) -> tuple[Hex, ...] | None:
+    """A shortest section of at most ``most`` tiles from a to b (None when there is none): a
+    breadth-first search that stops at that depth."""
+    goal = set(board.neighbours(board.places[b].hex))
+    paths: list[tuple[Hex, ...]] = [()]
+    seen = {board.places[a].hex}
+    for _ in range(most):
+        following = []
+        for path in paths:
+            here = path[-1] if path else board.places[a].hex
+            for n in board.neighbours(here):
+                if n not in seen and board.is_buildable(n):
+                    seen.add(n)
+                    if n in goal:
+                        return (*path, n)
+                    following.append((*path, n))
+        paths = following
+    return None
+
+
 def canal_through(
-    board: Board, places: list[str], owner: str, contract: str, *, open_tail: bool = False
+    board: Board,
+    places: list[str],
+    owner: str,
+    contract: str,
+    *,
+    open_tail: bool = False,
+    sections: Mapping[tuple[str, str], tuple[Hex, ...]] | None = None,
 ) -> CanalState | None:
     """A canal along the shortest sections joining ``places`` in order (None when some pair
-    has no section); ``open_tail`` adds half a section after the last place (never counted)."""
+    has no section); ``open_tail`` adds half a section after the last place (never counted).
+    ``sections`` gives the hexes between pairs of places where already known."""
     route: list[str | Tile] = [places[0]]
     for index, (a, b) in enumerate(itertools.pairwise(places)):
-        hexes = board.shortest_section(a, b)
+        known = sections or {}
+        if (a, b) in known:
+            hexes: tuple[Hex, ...] | None = known[a, b]
+        elif (b, a) in known:
+            hexes = tuple(reversed(known[b, a]))
+        else:
+            hexes = section_hexes(board, a, b)
         if hexes is None:
             return None
         route += [Tile(h, TileKind.STRETCH, owner, contract, index) for h in hexes]
@@ -120,11 +162,11 @@ def small_case(seed: int) -> tuple[GameState, str]:
     while True:
         board = small_board(rng)
         names = sorted(board.places)
-        pairs = [
-            (a, b)
-            for a, b in itertools.combinations(names, 2)
-            if (hexes := board.shortest_section(a, b)) is not None and len(hexes) <= 4
-        ]
+        found = {
+            (a, b): short_section(board, a, b, most=4) for a, b in itertools.combinations(names, 2)
+        }
+        known = {pair: hexes for pair, hexes in found.items() if hexes is not None}
+        pairs = sorted(known)
         if len(pairs) >= 2:
             break
     players = list(PLAYER_COLOURS[: rng.randint(2, 5)])
@@ -145,7 +187,8 @@ def small_case(seed: int) -> tuple[GameState, str]:
                 break
             walk.append(rng.choice(options))
         owner = rng.choice(owners)
-        canal = canal_through(board, walk, owner, f"C{number}", open_tail=rng.random() < 0.2)
+        tail = rng.random() < 0.2
+        canal = canal_through(board, walk, owner, f"C{number}", open_tail=tail, sections=known)
         if canal is not None:
             state.player(owner).canals.append(canal)
     state.cubes = set(rng.sample(names, rng.randint(1, len(names))))
@@ -169,38 +212,69 @@ def stops(board: Board, contract: Contract) -> list[str]:
     orders = [[first, *order, last] for order in itertools.permutations(contract.via)]
 
     def tiles(order: list[str]) -> int:
-        return sum(len(board.shortest_section(a, b) or ()) for a, b in itertools.pairwise(order))
+        return sum(len(section_hexes(board, a, b) or ()) for a, b in itertools.pairwise(order))
 
     return min(orders, key=tiles)
 
 
 def england_all_built(
-    edition: Edition, rng: random.Random, *, players: int, cubes: int, start: str = "included"
+    edition: Edition,
+    rng: random.Random,
+    *,
+    players: int,
+    cubes: int,
+    start: str = "included",
+    first_share: float | None = None,
 ) -> tuple[GameState, list[str]]:
     """The built-in board with every contract built and completed, dealt out at random among
-    ``players`` players, and ``cubes`` cubes in random places; the first player moves."""
+    ``players`` players (the first player gets each canal with probability ``first_share``
+    when given), in the 2nd edition up to two junction canals per player between places near
+    each other, and ``cubes`` cubes in random places; the first player moves."""
     board = england_board(edition)
     colours = list(PLAYER_COLOURS[:players])
     state = empty_state(board, edition, colours, start=start, mover=colours[0])
     for contract in board.contracts.values():
-        owner = rng.choice(colours)
+        if first_share is not None and rng.random() < first_share:
+            owner = colours[0]
+        else:
+            owner = rng.choice(colours)
         canal = canal_through(board, stops(board, contract), owner, contract.name)
         assert canal is not None, contract.name
         state.player(owner).canals.append(canal)
+    if edition is Edition.SECOND:  # junction canals close rings, as in the DE example
+        for colour in colours:
+            for _ in range(rng.choice((0, 0, 1, 2))):
+                a, b = rng.choice(near_pairs(edition))
+                canal = canal_through(board, [a, b], colour, JUNCTION)
+                assert canal is not None
+                state.player(colour).canals.append(canal)
     state.cubes = set(rng.sample(sorted(board.places), cubes))
     return state, colours
 
 
+@functools.cache
+def near_pairs(edition: Edition) -> list[tuple[str, str]]:
+    """Pairs of places of the built-in board joined by a section of at most 3 tiles."""
+    board = england_board(edition)
+    return [
+        (a, b)
+        for a, b in itertools.combinations(sorted(board.places), 2)
+        if short_section(board, a, b, most=3) is not None
+    ]
+
+
 def england_case(seed: int) -> tuple[GameState, str]:
-    """The built-in board with every canal built: random edition, owners, cubes and mover."""
+    """The built-in board with every canal built: random edition, owners, cubes and mover
+    (in a third of the cases the mover holds most canals)."""
     rng = random.Random(seed)
     edition = rng.choice((Edition.FIRST, Edition.SECOND))
     start = rng.choice(("included", "included", "excluded"))
     players = rng.randint(2, 5)
+    share = 0.6 if rng.random() < 1 / 3 else None
     state, colours = england_all_built(
-        edition, rng, players=players, cubes=rng.randint(1, 20), start=start
+        edition, rng, players=players, cubes=rng.randint(1, 20), start=start, first_share=share
     )
-    mover = rng.choice(colours)
+    mover = colours[0] if share is not None else rng.choice(colours)
     state.now = mover
     return state, mover
 
@@ -220,7 +294,9 @@ def delivery_turn(mover: str, delivery: Delivery) -> s.TurnDecl:
 
 
 def play_delivery(state: GameState, mover: str, delivery: Delivery) -> Verdict:
-    """Play the move through the rules engine as the mover's phase-3 turn."""
-    game = state.copy()
-    game.now, game.phase = mover, 3
+    """Play the move through the rules engine as the mover's phase-3 turn (on a copy)."""
+    game = state
+    if (state.now, state.phase) != (mover, 3):
+        game = state.copy()
+        game.now, game.phase = mover, 3
     return play_turn(game, delivery_turn(mover, delivery))

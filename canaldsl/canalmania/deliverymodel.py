@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -54,7 +54,11 @@ from canaldsl.canalmania.delivery import Delivery
 from canaldsl.canalmania.state import GameState
 
 Formulation = Literal["layered", "circuit"]
-FORMULATIONS: tuple[Formulation, ...] = ("layered", "circuit")
+FORMULATIONS: tuple[Formulation, ...] = ("circuit", "layered")
+
+SETTINGS: Mapping[str, bool | int | float] = {"cp_model_presolve": False, "linearization_level": 0}
+"""CP-SAT parameters of every delivery solve: these models are small, and presolve and the
+linear relaxation cost more than they save (measured in bench/bench_delivery.py)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,8 @@ class _Route(Protocol):
 
     def forbid_longer(self, start: str, end: str, most_hops: int) -> None: ...
 
+    def forbid_chords(self) -> None: ...
+
     def require_end(self, end: str) -> None: ...
 
     def read(self, result: sv.SolveResult) -> tuple[tuple[str, ...], tuple[str, ...]]: ...
@@ -167,6 +173,34 @@ def _all_own(model: Any, arcs: Iterable[tuple[Arc, Any]], mover: str) -> Any:
     model.add(_sum(others) == 0).only_enforce_if(own)
     model.add_bool_or([own, *others])
     return own
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    """Two places in name order."""
+    return (a, b) if a <= b else (b, a)
+
+
+def _own_pairs(arcs: Iterable[Arc], mover: str) -> list[tuple[str, str]]:
+    """The pairs of places joined by a section of the mover's."""
+    return sorted({_pair(a.tail, a.head) for a in arcs if a.owner == mover})
+
+
+def _forbid_chords(
+    model: Any,
+    own: Any,
+    visited: dict[str, Any],
+    between: dict[tuple[str, str], list[Any]],
+    pairs: Iterable[tuple[str, str]],
+) -> None:
+    """An own-only route passing both places of an own section takes that section: else
+    cutting out the part between them would give a shorter own-only route, with fewer places
+    and so still kept to the colour restriction (goods.shortest-route). Valid for every legal
+    move, so added up front; it settles most cases without a lazy forbid."""
+    for u, w in pairs:
+        if u in visited and w in visited:
+            model.add_bool_or(
+                [own.Not(), visited[u].Not(), visited[w].Not(), *between.get((u, w), [])]
+            )
 
 
 class _Layered:
@@ -251,6 +285,17 @@ class _Layered:
                     + ([self.active[j + 1]] if j < self.top else [])
                 )
 
+    def forbid_chords(self) -> None:
+        visited: dict[str, Any] = {}
+        for v in sorted({v for _, v in self.x}):
+            visited[v] = self.model.new_bool_var(f"v_{v}")
+            self.model.add(_sum(lit for (_, u), lit in self.x.items() if u == v) == visited[v])
+        between: dict[tuple[str, str], list[Any]] = {}
+        for (_, k), lit in self.h.items():
+            between.setdefault(_pair(self.arcs[k].tail, self.arcs[k].head), []).append(lit)
+        pairs = _own_pairs(self.arcs, self.mover)
+        _forbid_chords(self.model, self._all_own(), visited, between, pairs)
+
     def require_end(self, end: str) -> None:
         at = [(i, lit) for (i, v), lit in self.x.items() if v == end and i >= 1]
         self.model.add_exactly_one(lit for _, lit in at)
@@ -295,8 +340,8 @@ class _Circuit:
                 either = model.new_bool_var("")
                 model.add(_sum(lits) == either)
                 circuit.append((node[tail], node[head], either))
-        model.add_circuit(circuit)
         if places:
+            model.add_circuit(circuit)
             model.add_exactly_one(self.start.values())
         for v in places:
             if v in self.start:
@@ -341,6 +386,14 @@ class _Circuit:
                 [self.start[start], self.end[end], self._all_own()]
             )
 
+    def forbid_chords(self) -> None:
+        visited = {v: lit.Not() for v, lit in self.skip.items()}
+        between: dict[tuple[str, str], list[Any]] = {}
+        for arc, lit in zip(self.arcs, self.lit, strict=True):
+            between.setdefault(_pair(arc.tail, arc.head), []).append(lit)
+        pairs = _own_pairs(self.arcs, self.mover)
+        _forbid_chords(self.model, self._all_own(), visited, between, pairs)
+
     def require_end(self, end: str) -> None:
         self.model.add(self.end[end] == 1)
 
@@ -367,6 +420,7 @@ def _shortest_own(
     end: str,
     formulation: Formulation,
     time_limit: float | None,
+    settings: Mapping[str, bool | int | float],
 ) -> int | None:
     """The fewest hops of a route from start to end on the mover's own sections, kept to the
     colour restriction (None when unproven in time), proven by CP-SAT."""
@@ -382,7 +436,7 @@ def _shortest_own(
     route = _FORMULATIONS[formulation](model, own, last_own=False)
     route.require_end(end)
     model.minimize(route.hops)
-    result = sv.solve(model, time_limit=time_limit)
+    result = sv.solve(model, time_limit=time_limit, settings=settings)
     return result.value(route.hops) if result.status == sv.OPTIMAL else None
 
 
@@ -390,12 +444,14 @@ def best_delivery_cpsat(
     state: GameState,
     mover: str,
     *,
-    formulation: Formulation = "layered",
+    formulation: Formulation = "circuit",
     time_limit: float | None = None,
+    settings: Mapping[str, bool | int | float] = SETTINGS,
 ) -> DeliveryAnswer:
     """The goods move scoring most for ``mover`` (then passing the fewest places), solved by
     CP-SAT with one worker and a fixed seed, with its proof status (see :class:`DeliveryAnswer`).
-    ``time_limit`` (seconds) is shared by every solve, the shortest-route ones included."""
+    ``time_limit`` (seconds) is shared by every solve, the shortest-route ones included;
+    ``settings``: further CP-SAT parameters (see :data:`SETTINGS`)."""
     started = time.monotonic()
     problem = delivery_problem(state, mover)
     weight = problem.max_hops + 1
@@ -405,6 +461,8 @@ def best_delivery_cpsat(
         return DeliveryAnswer(
             mover, None, sv.INFEASIBLE, 0, time.monotonic() - started, 0, formulation
         )
+    if problem.shortest_rule:
+        route.forbid_chords()
     points = route.points.get(mover, 0)
     model.maximize(weight * points - route.hops)
     shortest: dict[tuple[str, str], int] = {}
@@ -414,7 +472,7 @@ def best_delivery_cpsat(
         return None if time_limit is None else max(time_limit - (time.monotonic() - started), 1e-3)
 
     while True:
-        result = sv.solve(model, time_limit=left())
+        result = sv.solve(model, time_limit=left(), settings=settings)
         solves += 1
         seconds = time.monotonic() - started
         if not result.has_solution:
@@ -424,7 +482,7 @@ def best_delivery_cpsat(
         if problem.shortest_rule and all(o == mover for o in owners):
             key = (places[0], places[-1])
             if key not in shortest:
-                fewest = _shortest_own(problem, *key, formulation, left())
+                fewest = _shortest_own(problem, *key, formulation, left(), settings)
                 solves += 1
                 if fewest is None:  # the time limit hit the shortest-route proof
                     bound = _points_bound(result.bound, weight)
