@@ -290,6 +290,11 @@ class _Picture:
             x, y = self.centre(place.hex)
             half = size * (0.64 if place.is_city else 0.52)
             self.placer.block(Box(x - half, y - half, 2 * half, 2 * half))
+        for canal in self.canals():
+            for tile in canal.tiles:
+                if self.visible(tile.hex):
+                    x, y = self.centre(tile.hex)
+                    self.placer.block(Box(x - 0.5 * size, y - 0.5 * size, size, size))
         for _, (x, y), _ in self.barge_spots():
             self.placer.block(Box(x - 0.5 * size, y - 0.2 * size, size, 0.4 * size))
         for _, (x, y) in self.cube_spots():
