@@ -6,7 +6,9 @@ folder named ``scenarios`` or ``examples`` (the ini option ``canal_scenario_dirs
 names). One file is one test: it passes when every claim holds; its failure message shows each
 claim that does not hold, as written, beside what canaldsl computes. A file marked
 ``known-error`` (a rulebook example known to contradict its own rulebook) is an expected
-failure; if all its claims hold, it fails, saying the error no longer shows.
+failure; if all its claims hold, it fails, saying the error no longer shows. A claim canaldsl
+cannot evaluate yet neither passes nor fails a file; a file none of whose claims can be
+evaluated is skipped, saying so.
 
 Heavy modules are imported only when a test runs, so the plugin costs nothing elsewhere.
 """

@@ -261,6 +261,7 @@ def test_cli_formats_are_deterministic_and_exit_0(result: Crosscheck) -> None:
     text = runner.invoke(main, ["crosscheck", str(FIXTURES)]).output
     assert text == render_text(result)
     assert text.startswith("5 rulebook examples (de 2, fr 1, it 2): 4 agree")
+    assert "not rulebook examples (no `rulebook` line): notes.canal" in text
     data = json.loads(runner.invoke(main, ["crosscheck", str(FIXTURES), "--format", "json"]).output)
     assert [e["id"] for e in data["examples"]] == [e.id for e in result.examples]
 

@@ -123,6 +123,8 @@ def to_json(result: Crosscheck) -> dict[str, Any]:
 def render_text(result: Crosscheck) -> str:
     """The cross-check for a terminal: a summary line, then the findings by kind."""
     lines = [_summary_line(result)]
+    if result.ignored:
+        lines.append(f"not rulebook examples (no `rulebook` line): {', '.join(result.ignored)}")
     for example in result.unreadable:
         lines += ["", f"{example.file}: cannot be understood", example.error or ""]
     for kind in FINDING_KINDS:
