@@ -233,7 +233,9 @@ def test_any_bytes_give_a_verdict_or_diagnostics(data: bytes) -> None:
 
 
 @settings(FUZZ, max_examples=150)
-@given(any_file, st.sampled_from(("check", "check-json", "fmt", "play", "board", "delivery")))
+@given(
+    any_file, st.sampled_from(("check", "check-json", "fmt", "play", "board", "delivery", "build"))
+)
 def test_the_command_line_never_shows_a_traceback(data: bytes, command: str) -> None:
     runner = CliRunner()
     with tempfile.TemporaryDirectory() as folder:
@@ -246,6 +248,7 @@ def test_the_command_line_never_shows_a_traceback(data: bytes, command: str) -> 
             "play": ["play", path],
             "board": ["board", path],
             "delivery": ["best-delivery", "--time-limit", "2", path],
+            "build": ["best-build", "--time-limit", "0.5", path],
         }[command]
         result = runner.invoke(main, arguments)
         if command == "fmt" and result.exit_code == 0:  # formatted in place: still the model
