@@ -225,11 +225,13 @@ def england_all_built(
     cubes: int,
     start: str = "included",
     first_share: float | None = None,
+    junctions: bool = True,
 ) -> tuple[GameState, list[str]]:
     """The built-in board with every contract built and completed, dealt out at random among
     ``players`` players (the first player gets each canal with probability ``first_share``
-    when given), in the 2nd edition up to two junction canals per player between places near
-    each other, and ``cubes`` cubes in random places; the first player moves."""
+    when given), in the 2nd edition (with ``junctions``) up to two junction canals per player
+    between places near each other, and ``cubes`` cubes in random places; the first player
+    moves."""
     board = england_board(edition)
     colours = list(PLAYER_COLOURS[:players])
     state = empty_state(board, edition, colours, start=start, mover=colours[0])
@@ -241,7 +243,7 @@ def england_all_built(
         canal = canal_through(board, stops(board, contract), owner, contract.name)
         assert canal is not None, contract.name
         state.player(owner).canals.append(canal)
-    if edition is Edition.SECOND:  # junction canals close rings, as in the DE example
+    if junctions and edition is Edition.SECOND:  # junction canals close rings (DE example)
         for colour in colours:
             for _ in range(rng.choice((0, 0, 1, 2))):
                 a, b = rng.choice(near_pairs(edition))
