@@ -299,12 +299,13 @@ ITALIAN = Profile(
         ),
         Statement(
             key="goods.points",
-            reading="a point per town visited",
+            reading="a point per town of each owner's sections",
             paraphrase=(
-                "The mover scores a point for every town the cube visits, start and "
-                "destination included."
+                "A point for every town the cube visits, start and destination included; "
+                "the next paragraph (other players' canals) gives each section's owner the "
+                "towns of its sections, so the mover scores only those of its own."
             ),
-            section=_IT_GOODS,
+            section=f"{_IT_GOODS}; Canali di altri giocatori",
         ),
         Statement(
             key="goods.unfinished-canal",
@@ -508,12 +509,13 @@ FRENCH = Profile(
         ),
         Statement(
             key="goods.points",
-            reading="a point per town visited",
+            reading="a point per town of each owner's sections",
             paraphrase=(
-                "The mover scores a point for every town the cube visits, start and "
-                "destination included."
+                "A point for every town the cube visits, start and destination included; "
+                "the next paragraph (other players' canals) gives each section's owner the "
+                "towns of its sections, so the mover scores only those of its own."
             ),
-            section=_FR_GOODS,
+            section=f"{_FR_GOODS}; Les canaux des autres joueurs",
         ),
         Statement(
             key="goods.unfinished-canal",
@@ -759,7 +761,7 @@ GERMAN = Profile(
         ),
         Statement(
             key="goods.points",
-            reading="a point per town on the mover's own sections",
+            reading="a point per town of each owner's sections",
             paraphrase=(
                 "The mover scores a point for every town on its own canal sections that the "
                 "cube passes, start and destination included."
