@@ -8,6 +8,7 @@ the ``data-`` attributes the picture gives each thing it draws (``data-kind="til
 from __future__ import annotations
 
 import math
+import os
 import struct
 import subprocess
 import sys
@@ -403,3 +404,27 @@ def test_text_is_wrapped_to_its_width() -> None:
     assert all(text_width(line, 12) <= 150 for line in lines if " " in line)
     assert text_width("mmm", 10, bold=True) > text_width("iii", 10, bold=True)
     assert xml_safe("a\x00b\x1fc\ud800d") == "a\ufffdb\ufffdc\ufffdd"
+
+
+def test_the_same_file_draws_the_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
+    pictures = []
+    for seed in ("0", "4242"):
+        out = tmp_path / f"seed-{seed}.svg"
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "canaldsl",
+                "render",
+                "examples/game-record-2nd-edition.canal",
+                "--turn",
+                "-o",
+                str(out),
+            ],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        pictures.append(out.read_bytes())
+    assert pictures[0] == pictures[1]

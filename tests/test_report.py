@@ -126,7 +126,7 @@ def test_a_legal_file_reports_every_turn_legal() -> None:
 
 
 def test_names_in_the_report_are_escaped() -> None:
-    from tests.test_render import EVIL, EVIL_PLACE
+    from test_render import EVIL, EVIL_PLACE
 
     scenario, _ = check_text(EVIL, filename="evil.canal")
     assert scenario is not None
@@ -159,7 +159,7 @@ def test_report_exit_status_follows_check(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
     evil = tmp_path / "evil.canal"
-    from tests.test_render import EVIL
+    from test_render import EVIL
 
     evil.write_text(EVIL, encoding="utf-8")
     result = runner.invoke(main, ["report", str(evil), "-o", str(tmp_path / "evil.html")])

@@ -75,7 +75,8 @@ def svg(
     """The picture of ``board`` with ``position`` on it (None: the bare board) and
     ``overlays`` on top, as a standalone SVG document.
 
-    ``focus``: draw only the hexes within three of these (all of the map when empty).
+    ``focus``: draw only the hexes within three of these, at least 10 x 8 of them, larger
+    (all of the map when empty).
     ``hex_labels``: write each hex's label in it. ``legend``: add the panel with the
     overlays' verdicts, the players, goods and the key."""
     picture = _Picture(board, position, tuple(overlays), frozenset(focus), hex_labels)
@@ -290,11 +291,10 @@ class _Picture:
             x, y = self.centre(place.hex)
             half = size * (0.64 if place.is_city else 0.52)
             self.placer.block(Box(x - half, y - half, 2 * half, 2 * half))
-        for canal in self.canals():
-            for tile in canal.tiles:
-                if self.visible(tile.hex):
-                    x, y = self.centre(tile.hex)
-                    self.placer.block(Box(x - 0.5 * size, y - 0.5 * size, size, size))
+        for built in (t for canal in self.canals() for t in canal.tiles):
+            if self.visible(built.hex):
+                x, y = self.centre(built.hex)
+                self.placer.block(Box(x - 0.5 * size, y - 0.5 * size, size, size))
         for _, (x, y), _ in self.barge_spots():
             self.placer.block(Box(x - 0.5 * size, y - 0.2 * size, size, 0.4 * size))
         for _, (x, y) in self.cube_spots():
