@@ -135,6 +135,22 @@ def test_the_layered_formulation_agrees_too() -> None:
         check_solvers_agree(state, mover, label, ("layered",))
 
 
+# Small positions (2nd edition) where the chord constraints are not enough: the first optimum
+# runs on own sections and is longer than the shortest own route, so CP-SAT must forbid it
+# lazily and solve again (found by running every small position; 5 of about 1,050).
+LAZY_SEEDS = (413, 623, 796, 1327)
+
+
+@pytest.mark.parametrize("seed", LAZY_SEEDS)
+def test_lazy_shortest_route_forbids(seed: int) -> None:
+    state, mover = small(seed)
+    assert state.rules.edition is Edition.SECOND
+    check_solvers_agree(state, mover, f"small_case({seed})", FORMULATIONS)
+    for formulation in FORMULATIONS:
+        answer = best_delivery_cpsat(state, mover, formulation=formulation)
+        assert answer.solves >= 3, (formulation, answer)  # a forbid, then a solve again
+
+
 def _rules_changed(state: GameState, **changes: object) -> GameState:
     """The same position under other rules (edition or options)."""
     other = copy.copy(state)
