@@ -398,7 +398,8 @@ def best_delivery_command(
         }
         click.echo(json.dumps(answer_json, indent=2))
     elif best is None:
-        click.echo(f"best delivery for {mover}: no goods move scores ({status})")
+        found = "no goods move scores" if complete else "no goods move found within the time limit"
+        click.echo(f"best delivery for {mover}: {found} ({status})")
     else:
         others = ", ".join(f"{c} {n}" for c, n in best.points if c != mover)
         click.echo(

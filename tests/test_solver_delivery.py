@@ -311,3 +311,16 @@ def test_cli_rejects_an_unknown_engine(tmp_path: Path) -> None:
         main, ["best-delivery", "--engine", "guess", str(_ring_file(tmp_path))]
     )
     assert done.exit_code == 2
+
+
+def test_cli_exit_status_follows_the_proof_under_a_time_limit(tmp_path: Path) -> None:
+    """A tiny time limit: the answer is either proven (exit 0, 3 points) or not (exit 1, and
+    the status says so); never an unproven answer with exit 0."""
+    path = _ring_file(tmp_path)
+    args = ["best-delivery", "--engine", "cpsat", "--time-limit", "0.000001", "--format", "json"]
+    done = CliRunner().invoke(main, [*args, str(path)])
+    answer = json.loads(done.output)
+    if answer["status"] == "OPTIMAL":
+        assert done.exit_code == 0 and answer["points"] == {"green": 3}
+    else:
+        assert done.exit_code == 1 and answer["status"] in ("FEASIBLE", "UNKNOWN")
