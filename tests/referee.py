@@ -1103,6 +1103,8 @@ class _Referee:
                 owners.append(found[0])
         if owners and owners[-1] != mover:
             self.broken("goods.last-section-own", f"the last section is {owners[-1]}'s")
+        if len(set(route)) != len(route):
+            self.broken("goods.each-place-once", "a place passed twice")
         counted = route if state.option("colour-restriction-start") == "included" else route[1:]
         colours = [self.board.places[p].colour for p in counted]
         if len(set(colours)) != len(colours):

@@ -588,6 +588,38 @@ def test_the_restriction_covers_the_places_passed_on_the_way() -> None:
     assert "Coventry and Leicester are both blue" in found.message
 
 
+# ---------------------------------------------------------------------- goods.each-place-once
+
+
+@holds("goods.each-place-once")
+def test_a_route_through_distinct_places_passes_each_once() -> None:
+    text = move_game(
+        "move cube Newark > Leicester > Northampton",
+        third="green",
+        third_canals=LEICESTER,
+        mover="green",
+        cubes="Newark",
+        options={"colour-restriction-start": "excluded"},
+    )
+    assert_legal(verdict(text))
+
+
+@breaks("goods.each-place-once")
+def test_a_cube_may_not_come_back_to_its_starting_place() -> None:
+    # With the starting place left out of the colour restriction (the FR reading), only this
+    # rule stops a cube going out and back along the same two sections.
+    text = move_game(
+        "move cube Newark > Leicester > Newark",
+        third="green",
+        third_canals=LEICESTER,
+        mover="green",
+        cubes="Newark",
+        options={"colour-restriction-start": "excluded"},
+    )
+    found = assert_breaks(verdict(text), "goods.each-place-once", text, "move cube")
+    assert "passes Newark twice" in found.message
+
+
 # ------------------------------------------------------------------------ goods.shortest-route
 
 # Green owns a ring of four sections: Huddersfield - Leeds - Goole - Sheffield - Huddersfield.

@@ -221,6 +221,27 @@ def colour_restriction(
 
 
 @rule(
+    "goods.each-place-once",
+    title="A cube passes each place once and ends elsewhere",
+    it="I cubi merce si muovono",
+    fr="Le transport des marchandises",
+    de="Die Güterbewegung",
+    differences="All three texts say the destination is another place than the start; none "
+    "speaks of passing a place twice on the way, which canaldsl reads as not allowed. It matters "
+    "only where the starting place is left out of the colour restriction (the FR reading).",
+)
+def each_place_once(route: Sequence[str]) -> str | None:
+    """A goods move goes from its starting place to another place, passing no place twice
+    (where the start counts for the colour restriction, that rule already ensures it)."""
+    seen: set[str] = set()
+    for place in route:
+        if place in seen:
+            return f"the cube passes {place} twice"
+        seen.add(place)
+    return None
+
+
+@rule(
     "goods.shortest-route",
     title="Own canals only: take the shortest route (2nd edition)",
     it=None,

@@ -24,7 +24,6 @@ from canaldsl.canalmania import checks_end as end_rules
 from canaldsl.canalmania import checks_goods as goods_rules
 from canaldsl.canalmania import checks_turn as turn_rules
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import (
     CARDS_PER_TILE,
     DISPLAY_SIZE,
@@ -1116,6 +1115,7 @@ class _TurnRunner:
             colours=colours,
             start_counts=start_counts,
         )
+        self.check(goods_rules.each_place_once, step.span, route=route)
         if self.edition is Edition.SECOND and owners and all(o == mover for o in owners):
             shortest = shortest_own_route(state, mover, start, route[-1], start_counts)
             self.check(goods_rules.shortest_route, step.span, length=len(route), shortest=shortest)
@@ -1306,11 +1306,6 @@ def _relaxed_completable(state: GameState, canal: CanalState) -> tuple[bool, str
     return False, f"no route to {target} with {left}"
 
 
-SEARCH_LIMIT = 200_000
-"""Nodes the exact completability search may visit before giving the player the benefit of
-the doubt (a canal is only called impossible when that is proven)."""
-
-
 def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
     """Whether the canal can still be completed correctly within its contract value.
 
@@ -1318,107 +1313,31 @@ def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
     its far endpoint (a junction: to any second place), on buildable hexes not already in the
     canal, never passing a hex or a place twice, with no more tiles than the value leaves.
     Supply and cards are not considered: later turns bring cards, and supply is checked per
-    tile. Searched exactly (simple paths, pruned by distance), after a quick relaxed test.
+    tile. A quick relaxed test first (it names what is missing); then the exact test of
+    :func:`canaldsl.canalmania.search.route_exists`, which always decides (no node limit).
     """
     possible, reason = _relaxed_completable(state, canal)
     if not possible:
         return possible, reason
-    board = state.board
-    budget = canal.value - len(canal.tiles)
-    end = canal.end
-    if end is None:
+    if canal.end is None:
+        return True, ""
+    from canaldsl.canalmania.search import canal_completable  # it imports this module
+
+    if canal_completable(state, canal):
         return True, ""
     if canal.is_junction:
         far: str | None = None
-        needed: frozenset[str] = frozenset()
+        needed: list[str] = []
     else:
-        contract = board.contracts[canal.contract]
+        contract = state.board.contracts[canal.contract]
         far = contract.other_endpoint(canal.places[0])
-        needed = frozenset(v for v in contract.via if v not in canal.places)
-    targets = [*needed, far] if far is not None else []
-    distance = {t: _tiles_to(board, t) for t in targets}
-    used_hexes = {t.hex for t in canal.tiles}
-    used_places = set(canal.places)
-    visits = 0
-
-    class _GiveUp(Exception):
-        pass
-
-    def bound(hex: Hex, done: frozenset[str]) -> int:
-        remaining = [t for t in needed if t not in done] or ([far] if far else [])
-        return min((distance[t].get(hex, 10**6) for t in remaining), default=0)
-
-    def search(here: Hex, at_place: bool, done: frozenset[str], left: int) -> bool:
-        nonlocal visits
-        visits += 1
-        if visits > SEARCH_LIMIT:
-            raise _GiveUp
-        for n in board.neighbours(here):
-            place = board.place_at.get(n)
-            if place is not None:
-                name = place.name
-                if at_place or name in used_places:
-                    continue
-                if far is None or (name == far and needed <= done):
-                    return True
-                if name == far:
-                    continue
-                used_places.add(name)
-                found = search(n, True, done | ({name} & needed), left)
-                used_places.discard(name)
-                if found:
-                    return True
-            elif board.is_buildable(n) and n not in used_hexes and left > 0:
-                if far is not None and bound(n, done) > left - 1:
-                    continue
-                used_hexes.add(n)
-                found = search(n, False, done, left - 1)
-                used_hexes.discard(n)
-                if found:
-                    return True
-        return False
-
-    start = end.hex if isinstance(end, Tile) else board.places[end].hex
-    try:
-        if search(start, isinstance(end, str), frozenset(), budget):
-            return True, ""
-    except _GiveUp:
-        return True, ""
+        needed = sorted(v for v in contract.via if v not in canal.places)
     target = far or "a second place"
-    through = f" through {', '.join(sorted(needed))}" if needed else ""
+    through = f" through {', '.join(needed)}" if needed else ""
     return False, (
         f"no route{through} to {target} within its value of {canal.value} that uses no hex or "
         "place twice"
     )
-
-
-def _tiles_to(board: Board, place: str) -> dict[Hex, int]:
-    """For each hex: a lower bound on the tiles still needed after it to reach ``place``.
-
-    Other places may be passed on the way at no tile cost (a 0-1 breadth-first search from
-    the goal), so this never overestimates and is safe for pruning.
-    """
-    from collections import deque
-
-    goal = board.places[place].hex
-    out: dict[Hex, int] = {goal: 0}
-    queue: deque[Hex] = deque([goal])
-    while queue:
-        here = queue.popleft()
-        step = 0 if here in board.place_at else 1  # the cost of entering ``here``
-        if here == goal:
-            step = 0
-        for n in board.neighbours(here):
-            if n not in board.place_at and not board.is_buildable(n):
-                continue
-            candidate = out[here] + step
-            if candidate < out.get(n, 10**9):
-                out[n] = candidate
-                if step == 0:
-                    queue.appendleft(n)
-                else:
-                    queue.append(n)
-    return out
 
 
 def hand_after(hand: Mapping[CardKind, int] | None) -> int | None:
