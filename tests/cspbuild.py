@@ -9,24 +9,27 @@ numbers (terrain, tile points, card costs) and nothing else.
 Three small problems, two of them constraint satisfaction problems:
 
 * **Lines** (python-constraint, one problem per canal). Slot ``t<p>`` is the canal's p-th new
-  tile — a (hex, kind) pair or ``-`` — and slot ``q<p>`` the place it reaches right after that
+  tile — a (hex, kind) pair or empty — and slot ``q<p>`` the place it reaches right after that
   tile (``q0``: before the first tile, when the barge stands on a tile). Constraints: slots
   filled in order; a place only right after a tile and next to it; each tile next to the tile
   or place before it (the first next to the barge); kinds suiting the terrain (domains); no two
   tiles of one kind in a row with no place between (also after the barge's tile); no hex or
   place twice; the far endpoint only after every via place, and nothing after a completion
   (for a junction canal any new place completes it); no more tiles than the contract's value
-  allows; the tile supply; and a relaxed card count (a necessary condition, so no line that
-  the hand could pay for is lost). Every solution is a candidate line; one that leaves its
-  canal incomplete is kept only when the canal can still be completed (a plain depth-first
-  search for a route of unused hexes and places within the value, written here).
-* **Payment** (python-constraint, one problem per list of tile costs, remembered). One
-  variable per tile whose value is the multiset of cards paying it: its own kind, surveyors,
-  Brindley's stretches for a lock, any cards for the two extra cards of building on top of
-  another canal's tile, and with Smeaton surveyor *halves*; the cards used never exceed the
-  hand, and the halves pair up within a tile or across two consecutive tiles of one canal.
-  The most halves (Smeaton's doubled surveyors) give the fewest cards: the number of pairs is
-  fixed by a constraint and tried from the most down.
+  allows, a tile's domain holding only hexes the barge can reach by then and from which the
+  canal can still be finished in time; the tile supply; and a relaxed card count (a necessary
+  condition, so no line the hand could pay for is lost). Every solution is a candidate line;
+  one that leaves its canal incomplete is kept only when the canal can still be completed (a
+  plain depth-first search for a route of unused hexes and places within the value, written
+  here).
+* **Payment** (python-constraint, one problem per list of tile costs, remembered). Variable
+  ``(i, card)`` is how many cards of that kind pay tile i (with Smeaton also how many surveyor
+  *halves*): each tile gets exactly its cards (an exact sum), enough of them of its own kind
+  or standing in for it — surveyors, halves, Brindley's stretches for a lock (a minimum sum);
+  the two extra cards of building on top of another canal's tile may be any; no kind beyond
+  the hand (maximum sums); the halves pair up within a tile or across two consecutive tiles
+  of one canal. The most halves (Smeaton's doubled surveyors) give the fewest cards: the
+  number of pairs is fixed by a constraint and tried from the most down.
 * **Combination** (plain Python): one line per canal, in the player's canal order, with the
   joint supply, the joint payment (a later line pays two extra cards on an earlier line's new
   tiles) and at most ``max_tiles`` tiles in all; the most points, then the fewest cards.
@@ -67,8 +70,6 @@ from canaldsl.canalmania.position import JUNCTION, Tile
 from canaldsl.canalmania.state import GameState
 from canaldsl.hexgrid import Hex
 
-EMPTY = "-"
-"""The value of an unused slot."""
 HALF = "half"
 """Half of a surveyor Smeaton plays as two cards."""
 
@@ -789,10 +790,10 @@ def best_short_build(state: GameState, colour: str, *, max_tiles: int) -> ShortB
     payer = Payer(player.hand, player.engineer)
     relaxed = _Relaxed(player.hand, player.engineer, supply)
     per_canal = [canal_lines(state, c, min(c.budget, max_tiles), relaxed) for c in infos]
-    for lines in per_canal:
-        lines.sort(key=lambda line: (-line.points, len(line.tiles)))
+    for options in per_canal:
+        options.sort(key=lambda line: (-line.points, len(line.tiles)))
     best: tuple[int, int, tuple[Line, ...], list[list[Card]]] | None = None
-    ceiling = [max(line.points for line in lines) for lines in per_canal]
+    ceiling = [max(line.points for line in options) for options in per_canal]
 
     def search(index: int, chosen: tuple[Line, ...], points: int) -> None:
         nonlocal best
