@@ -31,6 +31,7 @@ when the second canal's best build would go on top of them).
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
@@ -46,7 +47,6 @@ from canaldsl.canalmania.components import (
     Edition,
     TileKind,
 )
-from canaldsl.canalmania.engine import completable
 from canaldsl.canalmania.position import Tile
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
@@ -229,6 +229,23 @@ def build_problem(state: GameState, colour: str) -> BuildProblem:
         canals=tuple(tasks),
         edition=state.rules.edition,
     )
+
+
+def canal_task(state: GameState, canal: CanalState) -> CanalTask:
+    """One canal as the search and the model see it, whoever owns it (hand and cards are not
+    part of a task): where its barge stands, what it still lacks, and the distances that bound
+    its completion."""
+    return _canal_task(state, canal, 0)
+
+
+def canal_completable(state: GameState, canal: CanalState) -> bool:
+    """Whether ``canal`` can still be completed from where it stands (the exact test of
+    :func:`route_exists`; supply and cards are not considered)."""
+    if canal.completed or not canal.route:
+        return True
+    task = canal_task(state, canal)
+    problem = BuildProblem(state, canal.owner, None, {}, {}, (task,), state.rules.edition)
+    return still_completable(problem, task, ())
 
 
 def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
@@ -641,34 +658,12 @@ def line_costs(problem: BuildProblem, lines: Sequence[Sequence[RouteItem]]) -> l
     return costs
 
 
-ROUTE_LIMIT = 200_000
-"""Nodes the search for a completing route may visit before the engine is asked instead."""
-
-
 def still_completable(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) -> bool:
     """Whether the canal can still be completed after this line: a route of buildable hexes
     it does not hold and places it has not passed, through its remaining via places to its
-    far endpoint, within its value (the engine's build.completable rule).
-
-    Searched exactly, best-first, pruned by the fewest tiles to finish (which count the via
-    places in order, so impossibility is proven faster than by the engine's own search); a
-    route found is one the engine finds too. Past ROUTE_LIMIT nodes the engine decides."""
-    found = _route_exists(problem, task, line)
-    if found is not None:
-        return found
-    state = problem.state
-    canal = state.player(problem.colour).open_canals
-    original = next(c for c in canal if c.contract == task.name)
-    route: list[str | Tile] = list(original.route)
-    section = original.section_index
-    for item in line:
-        if isinstance(item, str):
-            route.append(item)
-            section += 1
-        else:
-            route.append(Tile(item[0], item[1], problem.colour, task.name, section, True))
-    copy = CanalState(task.name, problem.colour, route, False, task.value)
-    return completable(state, copy)[0]
+    far endpoint, within its value (the engine's build.completable rule). Exact: see
+    :func:`route_exists`."""
+    return _route_exists(problem, task, line)
 
 
 @dataclass(frozen=True)
@@ -705,8 +700,8 @@ def line_end(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) 
     return LineEnd(end, place, mask, left, len(hexes), tuple(hexes), tuple(places))
 
 
-def _route_exists(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) -> bool | None:
-    """Whether a route completes the canal after ``line`` (None: the search gave up)."""
+def _route_exists(problem: BuildProblem, task: CanalTask, line: Sequence[RouteItem]) -> bool:
+    """Whether a route completes the canal after ``line``."""
     state = line_end(problem, task, line)
     return route_exists(problem, task, state, set(state.hexes), set(state.places))
 
@@ -717,38 +712,160 @@ def route_exists(
     state: LineEnd,
     hexes: set[Hex],
     places: set[str],
-) -> bool | None:
+) -> bool:
     """Whether a route completes the canal from ``state`` avoiding the canal's old hexes and
-    places and ``hexes`` and ``places`` (None: the search gave up after ROUTE_LIMIT nodes)."""
+    places and ``hexes`` and ``places``: tiles on buildable hexes, never a hex or place twice,
+    a tile between two places, the via places still lacking before the far endpoint (a
+    junction canal: any place it has not passed), within the tiles ``state`` has left.
+
+    Exact, with no limit on the work: with no via place left the shortest route decides (a
+    shortest path never passes a hex or place twice); with one left, the cheapest pair of
+    paths from that via place to the canal's end and to its far endpoint sharing no hex or
+    place (:func:`canaldsl.graphpaths.least_cost_disjoint_pair`, polynomial); with more, a
+    depth-first search walks to the next via place, pruned by the fewest tiles to finish, and
+    decides there."""
+    from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path
+
     adj = adjacency(problem.board)
     board = problem.board
     hexes = hexes | task.own
     places = places | task.visited
-    visits = 0
-
-    class _GiveUp(Exception):
-        pass
+    hexes.add(state.end)
+    start: Hex | str = state.place if state.place is not None else state.end
 
     def goal(name: str, m: int) -> bool:
         return name not in places and (task.junction or (name == task.far and m == 0))
 
-    def search(here: Hex, on_place: bool, m: int, left: int) -> bool:
-        nonlocal visits
-        visits += 1
-        if visits > ROUTE_LIMIT:
-            raise _GiveUp
-        if not on_place:
-            for name in adj.places[here]:
-                if goal(name, m):
-                    return True
-            for name in adj.places[here]:
-                if name in places or not task.may_pass(name):
+    def passable(name: str) -> bool:
+        return name not in places and task.may_pass(name)
+
+    def tile_cost(node: Hex | str) -> int:
+        return 0 if isinstance(node, str) or node == start else 1
+
+    def near_hexes(hex: Hex) -> tuple[Hex, ...]:
+        found = adj.hexes.get(hex)
+        if found is None:  # a tile the engine let stand off the map
+            found = tuple(n for n in board.neighbours(hex) if board.is_buildable(n))
+        return found
+
+    def neighbours(node: Hex | str, allowed: Callable[[str], bool]) -> list[Hex | str]:
+        """Tiles next to a place; tiles and allowed places next to a tile; and the route's
+        start, wherever it stands (even at sea, where a wrong tile was built): it is an end of
+        a pair of paths."""
+        at = board.places[node].hex if isinstance(node, str) else node
+        out: list[Hex | str] = [n for n in near_hexes(at) if n not in hexes]
+        if not isinstance(node, str):
+            out += [p for p in adj.places.get(node, ()) if allowed(p) or p == start]
+        if isinstance(start, Hex) and start != node and start not in out and start.is_neighbour(at):
+            out.append(start)
+        return out
+
+    def exact(here: Hex | str, m: int, left: int) -> bool:
+        """Decided directly, with at most one via place left (``here``: a tile or a place)."""
+        if m == 0 or task.junction:
+
+            def step(node: Hex | str) -> list[Hex | str]:
+                return [
+                    n
+                    for n in neighbours(node, lambda p: passable(p) or goal(p, 0))
+                    if n != start
+                ]
+
+            found = least_cost_path(
+                here,
+                lambda n: isinstance(n, str) and goal(n, 0),
+                step,
+                tile_cost,
+                limit=left,
+            )
+            return found is not None and found <= left
+        via = task.vias[m.bit_length() - 1]
+        assert task.far is not None
+        far = task.far
+        if via in places:
+            return False
+        nonlocal start
+        saved = start
+        start = here
+        source: Hex | str = via
+        try:
+            pair = least_cost_disjoint_pair(
+                source,
+                (here, far),
+                lambda node: neighbours(node, lambda p: passable(p) or p == far),
+                tile_cost,
+            )
+        finally:
+            start = saved
+        return pair is not None and pair <= left
+
+    def orders_allow(here: Hex | str, m: int, left: int) -> bool:
+        """A lower bound with two or more via places left, for each order of visiting them:
+        the shortest paths from here to the first and from each to the next, and the exact
+        pair of paths through the last one (to the one before it and to the far endpoint),
+        every path avoiding the hexes and places the route holds. Some order must fit."""
+        nonlocal start
+        assert task.far is not None
+        far = task.far
+        left_vias = [v for i, v in enumerate(task.vias) if m & (1 << i)]
+        if any(v in places for v in left_vias):
+            return False
+
+        def step(node: Hex | str) -> list[Hex | str]:
+            return [n for n in neighbours(node, lambda p: passable(p) or p == far) if n != start]
+
+        def shortest(source: Hex | str, target: str) -> int:
+            found = least_cost_path(source, lambda n: n == target, step, tile_cost, limit=left)
+            return INF if found is None else found
+
+        first = {v: shortest(here, v) for v in left_vias}
+        between = {(a, b): shortest(a, b) for a in left_vias for b in left_vias if a != b}
+        to_far = {v: shortest(v, far) for v in left_vias}
+        pairs: dict[tuple[str, str], int] = {}
+
+        def pair(before: str, last: str) -> int:
+            nonlocal start
+            if (before, last) not in pairs:
+                saved, start = start, before
+                source: Hex | str = last
+                ends: tuple[Hex | str, Hex | str] = (before, far)
+                try:
+                    found = least_cost_disjoint_pair(
+                        source,
+                        ends,
+                        lambda node: neighbours(node, lambda p: passable(p) or p == far),
+                        tile_cost,
+                    )
+                finally:
+                    start = saved
+                pairs[(before, last)] = INF if found is None else found
+            return pairs[(before, last)]
+
+        for order in itertools.permutations(left_vias):
+            lead = first[order[0]] + sum(between[ab] for ab in itertools.pairwise(order[:-1]))
+            if lead + between[(order[-2], order[-1])] + to_far[order[-1]] > left:
+                continue  # the cheap bound already rules this order out
+            if lead + pair(order[-2], order[-1]) <= left:
+                return True
+        return False
+
+    def search(here: Hex | str, m: int, left: int) -> bool:
+        if m & (m - 1) == 0 or task.junction:
+            return exact(here, m, left)
+        if not orders_allow(here, m, left):
+            return False
+        if isinstance(here, str):
+            at = board.places[here].hex
+        else:
+            at = here
+            for name in adj.places.get(here, ()):
+                if not passable(name):
                     continue
                 new = m & ~task.via_bit(name)
                 if task.finish_place.get((name, new), INF) > left:
                     continue
                 places.add(name)
-                found = search(board.places[name].hex, True, new, left)
+                found = search(name, new, left)
                 places.discard(name)
                 if found:
                     return True
@@ -756,22 +873,18 @@ def route_exists(
             return False
         options = [
             (task.finish_tile.get((n, m), INF), n)
-            for n in adj.hexes[here]
+            for n in near_hexes(at)
             if n not in hexes and task.finish_tile.get((n, m), INF) <= left - 1
         ]
         for _, n in sorted(options):
             hexes.add(n)
-            found = search(n, False, m, left - 1)
+            found = search(n, m, left - 1)
             hexes.discard(n)
             if found:
                 return True
         return False
 
-    hexes.add(state.end)
-    try:
-        return search(state.end, state.place is not None, state.mask, state.left)
-    except _GiveUp:
-        return None
+    return search(start, state.mask, state.left)
 
 
 # ------------------------------------------------------------------ the search
