@@ -31,9 +31,9 @@ echo "fuzzing for ${BUDGET}s in $WORK ($(ls "$WORK/seeds" | wc -l) seeds)"
   -max_total_time="$BUDGET" -max_len=16384 -timeout=60 -rss_limit_mb=4096 \
   -print_final_stats=1 -artifact_prefix="$WORK/artifacts/") >"$WORK/fuzz.log" 2>&1 || status=$?
 tail -n 25 "$WORK/fuzz.log"
-# Keep only a minimised corpus: the inputs that together reach all the coverage found.
+# Keep only a minimised corpus: a set cover, the fewest inputs reaching every feature found.
 rm -rf "$WORK/minimised" && mkdir -p "$WORK/minimised"
-(cd "$WORK/cwd" && "$ROOT/fuzz/fuzz_check.py" -merge=1 "$WORK/minimised" \
+(cd "$WORK/cwd" && "$ROOT/fuzz/fuzz_check.py" -set_cover_merge=1 "$WORK/minimised" \
   "$WORK/corpus" "$WORK/seeds" -max_len=16384 >"$WORK/merge.log" 2>&1) || true
 if [ -n "$(ls "$WORK/minimised")" ]; then
   rm -f fuzz/corpus/*
