@@ -35,7 +35,7 @@ import itertools
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania.board import Board
@@ -849,9 +849,15 @@ def route_exists(
                 return True
         return False
 
+    visits = 0
+
     def search(here: Hex | str, m: int, left: int) -> bool:
+        nonlocal visits
         if m & (m - 1) == 0 or task.junction:
             return exact(here, m, left)
+        visits += 1
+        if visits > ROUTE_SEARCH_NODES:
+            raise _LongSearch
         if not orders_allow(here, m, left):
             return False
         if isinstance(here, str):
@@ -884,7 +890,53 @@ def route_exists(
                 return True
         return False
 
-    return search(start, state.mask, state.left)
+    try:
+        return search(start, state.mask, state.left)
+    except _LongSearch:
+        return _model_route_exists(problem, task, state, hexes, places)
+
+
+ROUTE_SEARCH_NODES = 300
+"""Steps the search with two or more via places left may take before CP-SAT decides."""
+
+
+class _LongSearch(Exception):
+    pass
+
+
+def _model_route_exists(
+    problem: BuildProblem, task: CanalTask, state: LineEnd, hexes: set[Hex], places: set[str]
+) -> bool:
+    """:func:`route_exists` decided by the CP-SAT model (exact): the canal standing at
+    ``state`` with ``hexes`` and ``places`` held, every kind of tile in ample supply (each
+    terrain takes two kinds, so tile kinds never stop a route)."""
+    from canaldsl import solver as sv
+    from canaldsl.canalmania.buildmodel import BuildModel
+
+    at = replace(
+        task,
+        budget=state.left,
+        end_hex=state.end,
+        at_place=state.place,
+        last_kind=None,
+        own=frozenset(hexes | task.own | {state.end}),
+        visited=frozenset(places | task.visited),
+        vias=tuple(v for i, v in enumerate(task.vias) if state.mask & (1 << i)),
+    )
+    finish_tile, finish_place = _finish_distances(problem.board, at)
+    at = replace(at, finish_tile=finish_tile, finish_place=finish_place)
+    reach = _reach_distances(problem.board, at)
+    region = frozenset(
+        h
+        for h, d in reach.items()
+        if d + min(finish_tile.get((h, m), INF) for m in range(at.full_mask + 1)) <= at.budget
+    )
+    at = replace(at, reach=reach, region=region)
+    ample = {k: INF for k in TileKind}
+    alone = replace(problem, hand={}, supply=ample, canals=(at,))
+    built = BuildModel(alone, complete=True)
+    built.model.ClearObjective()
+    return sv.solve(built.model).has_solution
 
 
 # ------------------------------------------------------------------ the search
