@@ -55,13 +55,13 @@ points count either way and a completion adds the old tiles' points and the cont
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from canaldsl import solver as sv
 from canaldsl.canalmania.checks_build import base_cost
-from canaldsl.canalmania.components import TILE_POINTS, CardKind, TileKind
+from canaldsl.canalmania.components import TERRAIN_TILES, TILE_POINTS, CardKind, TileKind
 from canaldsl.canalmania.search import (
     INF,
     BuildProblem,
@@ -108,30 +108,97 @@ class _CanalVars:
     """top[p]: tile p is built on top of another canal's tile (two more cards)."""
     count: dict[TileKind, Any] = field(default_factory=dict)
     """count[kind]: the number of new tiles of this kind (an integer variable)."""
+    main: dict[tuple[int, TileKind], Any] = field(default_factory=dict)
+    """main[p, kind]: the cards of its own kind tile p needs, when it is of this kind."""
+
+
+MODEL_RULES = (
+    "build.start-at-barge",
+    "build.connected",
+    "build.terrain",
+    "build.consecutive-tiles",
+    "build.canal-integrity",
+    "build.contract-length",
+    "build.via-places",
+    "build.tile-supply",
+    "build.completable",
+    "build.card-cost",
+    "build.card-kind",
+    "build.cards-in-hand",
+    "build.overbuild",
+)
+"""The rules the model states, by rule id: with ``relaxed``, each has one literal that every
+constraint of that rule is enforced by (build.completable's constraints are added by the
+question asked: :mod:`canaldsl.canalmania.minimal_rules`)."""
 
 
 class BuildModel:
-    """The CP-SAT model of one best-build problem, with its variables."""
+    """The CP-SAT model of one build problem, with its variables.
 
-    def __init__(self, problem: BuildProblem) -> None:
+    By default the best build of a turn (maximise points, then fewest cards). With
+    ``complete``: the fewest cards completing each canal, whatever the hand (a single canal
+    is asked about; positions up to its value). With ``relaxed``: every rule of MODEL_RULES
+    is enforced only when its literal (``self.literals[rule]``) is true, and nothing is
+    optimised; the domains are then not pruned by any rule (every hex of the board but the
+    places, and ``extra_hexes``, at every one of ``horizon`` positions per canal), so that
+    leaving a rule out never leaves out a build that rule alone forbids. ``pay``: whether the
+    hand pays (False: cards are only counted)."""
+
+    def __init__(
+        self,
+        problem: BuildProblem,
+        *,
+        complete: bool = False,
+        relaxed: bool = False,
+        horizon: int | None = None,
+        pay: bool = True,
+        extra_hexes: Iterable[Hex] = (),
+    ) -> None:
         self.problem = problem
         self.model = sv.new_model()
         self.canals: list[_CanalVars] = []
         self._aux: dict[tuple[str, int, object], Any] = {}
+        self.relaxed = relaxed
+        self.literals: dict[str, Any] = {}
+        if relaxed:
+            for rule in MODEL_RULES:
+                self.literals[rule] = self.model.NewBoolVar(f"rule[{rule}]")
         hand = problem.hand
         self.hand_size = sum(hand.values())
         limit = self.hand_size + (hand.get(CardKind.SURVEYOR, 0) if problem.smeaton else 0)
+        extra = frozenset(extra_hexes)
         for task in problem.canals:
-            self.canals.append(self._canal(task, min(task.budget, limit)))
+            if relaxed:
+                positions = task.budget if horizon is None else horizon
+                self.canals.append(self._relaxed_canal(task, positions, extra))
+            elif complete:
+                self.canals.append(self._canal(task, task.budget))
+            else:
+                self.canals.append(self._canal(task, min(task.budget, limit)))
         self._overbuilding()
         self._supply()
-        self._cards()
+        if pay and not complete:
+            self._cards()
+        else:
+            self.cards = sum(e for v in self.canals for e in v.slots)
         self.weight = self.hand_size + 1
         self.points = sum(
             c.tile_points + c.completes * (c.task.old_points + c.task.bonus) for c in self.canals
         )
-        self.objective = self.weight * self.points - self.cards
-        self.model.Maximize(self.objective)
+        if complete:
+            for v in self.canals:
+                self.model.Add(v.completes == 1)
+            self.objective = self.cards
+            self.model.Minimize(self.cards)
+        elif not relaxed:
+            self.objective = self.weight * self.points - self.cards
+            self.model.Maximize(self.objective)
+
+    def _when(self, constraint: Any, rule: str) -> Any:
+        """Enforce ``constraint`` only when ``rule``'s literal is true (relaxed models)."""
+        if self.relaxed:
+            constraint.OnlyEnforceIf(self.literals[rule])
+        return constraint
 
     # -------------------------------------------------------------- routes
     def _canal(self, task: CanalTask, positions: int) -> _CanalVars:
@@ -289,6 +356,145 @@ class BuildModel:
         self._counts(v)
         return v
 
+    def _relaxed_canal(self, task: CanalTask, positions: int, extra: frozenset[Hex]) -> _CanalVars:
+        """A canal with every rule behind its literal. No y variables: x[p, hex] and k[p, kind]
+        are chosen apart and build.terrain ties them; no domain is pruned by a rule."""
+        m = self.model
+        board = self.problem.board
+        c = task.index
+        v = _CanalVars(task, positions)
+        hexes = sorted({h for h in board.terrain if h not in board.place_at} | extra)
+        known = set(hexes)
+
+        def near_hexes(h: Hex) -> list[Hex]:
+            return [n for n in h.neighbours() if n in known]
+
+        def near_places(h: Hex) -> list[str]:
+            return [board.place_at[n].name for n in h.neighbours() if n in board.place_at]
+
+        # tiles: x[p, h], k[p, kind], used[p]
+        v.domains = [[]] + [hexes] * positions
+        v.used = [0]
+        for p in range(1, positions + 1):
+            for h in hexes:
+                v.x[(p, h)] = m.NewBoolVar(f"x{c}_{p}_{h}")
+            for kind in KINDS:
+                v.k[(p, kind)] = m.NewBoolVar(f"k{c}_{p}_{kind.value}")
+            used = m.NewBoolVar(f"u{c}_{p}")
+            m.Add(used == sum(v.x[(p, h)] for h in hexes))
+            m.Add(used == sum(v.k[(p, kind)] for kind in KINDS))
+            if p > 1:
+                m.AddImplication(used, v.used[p - 1])
+            v.used.append(used)
+            for kind in KINDS:  # build.terrain: a kind only where the terrain takes it
+                wrong = [v.x[(p, h)] for h in hexes if kind not in _allowed(board, h)]
+                if wrong:
+                    self._when(m.Add(v.k[(p, kind)] + sum(wrong) <= 1), "build.terrain")
+        v.used.append(0)
+        # places: z[p, name], gap[p]
+        barge = board.places[task.at_place].hex if task.at_place else task.end_hex
+        for p in range(0, positions + 1):
+            for name in sorted(board.places):
+                v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
+        for p in range(0, positions + 1):
+            here = [(name, var) for (q, name), var in v.z.items() if q == p]
+            gap = m.NewBoolVar(f"g{c}_{p}")
+            m.AddMaxEquality(gap, [var for _, var in here])
+            v.gap.append(gap)
+            self._when(m.Add(sum(var for _, var in here) <= 1), "build.connected")
+            if p >= 1:
+                m.AddImplication(gap, v.used[p])
+                for name, var in here:
+                    ph = board.places[name].hex
+                    near = [v.x[(p, h)] for h in near_hexes(ph)]
+                    self._when(m.Add(var <= sum(near)), "build.connected")
+            else:
+                for name, var in here:
+                    if task.at_place is not None or name not in near_places(barge):
+                        self._when(m.Add(var == 0), "build.connected")
+        for name in {nm for (_, nm) in v.z}:
+            terms = [var for (_, nm), var in v.z.items() if nm == name]
+            self._when(m.Add(sum(terms) <= 1), "build.canal-integrity")
+            if name in task.visited:
+                self._when(m.Add(sum(terms) == 0), "build.canal-integrity")
+        for via in task.vias:
+            running: list[Any] = []
+            for p in range(0, positions + 1):
+                running.append(v.z[(p, via)])
+                d = m.NewBoolVar(f"d{c}_{p}_{via}")
+                m.AddMaxEquality(d, running)
+                v.done[(p, via)] = d
+        goals: list[Any] = []
+        for (p, name), var in v.z.items():
+            if task.junction and name in task.visited:
+                continue  # not a new place: only passed again (build.canal-integrity)
+            if not (task.junction or name == task.far):
+                continue
+            goals.append(var)
+            if p + 1 <= positions:
+                m.AddImplication(var, v.used[p + 1].Not())
+            for via in task.vias:
+                before = v.done.get((p - 1, via))
+                if before is None:
+                    self._when(m.Add(var == 0), "build.via-places")
+                else:
+                    self._when(m.AddImplication(var, before), "build.via-places")
+        m.Add(sum(goals) <= 1)
+        v.completes = sum(goals)
+        # build.canal-integrity: each hex once, none the canal holds
+        for h in hexes:
+            terms = [v.x[(p, h)] for p in range(1, positions + 1)]
+            if h in task.own:
+                self._when(m.Add(sum(terms) == 0), "build.canal-integrity")
+            elif positions > 1:
+                self._when(m.Add(sum(terms) <= 1), "build.canal-integrity")
+        # the first tile: next to the barge (or to a place reached first)
+        if positions >= 1:
+            gap0 = v.gap[0]
+            next_to_barge = set(near_hexes(barge))
+            for h in hexes:
+                xh = v.x[(1, h)]
+                if h not in next_to_barge:
+                    self._when(m.AddImplication(xh, gap0), "build.start-at-barge")
+                places_near = [v.z[(0, nm)] for nm in near_places(h) if (0, nm) in v.z]
+                if places_near:
+                    m.AddBoolOr(places_near).OnlyEnforceIf(
+                        [xh, gap0, *self._literal("build.connected")]
+                    )
+                else:
+                    self._when(m.AddBoolOr([xh.Not(), gap0.Not()]), "build.connected")
+        # later tiles: next to the tile before, or to the place after it
+        for p in range(1, positions):
+            gap = v.gap[p]
+            for h in hexes:
+                xh = v.x[(p + 1, h)]
+                tiles_near = [v.x[(p, n)] for n in near_hexes(h)]
+                places_near = [v.z[(p, nm)] for nm in near_places(h) if (p, nm) in v.z]
+                self._when(m.Add(xh <= sum(tiles_near) + gap), "build.connected")
+                self._when(m.Add(xh + gap <= 1 + sum(places_near)), "build.connected")
+        # build.consecutive-tiles
+        if task.at_place is None and task.last_kind is not None and positions >= 1:
+            same = v.k[(1, task.last_kind)]
+            self._when(m.AddImplication(same, v.gap[0]), "build.consecutive-tiles")
+        for p in range(1, positions):
+            for kind in KINDS:
+                pair = v.k[(p, kind)] + v.k[(p + 1, kind)]
+                self._when(m.Add(pair <= 1 + v.gap[p]), "build.consecutive-tiles")
+        # build.contract-length
+        if positions > task.budget:
+            total = sum(v.used[1 : positions + 1])
+            self._when(m.Add(total <= task.budget), "build.contract-length")
+        for kind in KINDS:
+            count = m.NewIntVar(0, positions, f"n{c}_{kind.value}")
+            m.Add(count == sum(v.k[(p, kind)] for p in range(1, positions + 1)))
+            v.count[kind] = count
+        v.tile_points = sum(TILE_POINTS[kind] * count for kind, count in v.count.items())
+        return v
+
+    def _literal(self, rule: str) -> list[Any]:
+        """The enforcement literals of ``rule`` (none in a model without them)."""
+        return [self.literals[rule]] if self.relaxed else []
+
     def _counts(self, v: _CanalVars) -> None:
         """Integer counts of the canal's new tiles by kind, with linear inequalities the LP
         relaxation can use (presolve turns the boolean structure above into clauses): within
@@ -378,7 +584,6 @@ class BuildModel:
         """Cards per position: the tile's own cost, plus two on a hex holding another canal's
         tile (including a tile an earlier line of this build put there)."""
         m = self.model
-        engineer = self.problem.engineer
         placed: dict[Hex, list[Any]] = {}  # hex -> earlier lines' tiles there
         for v in self.canals:
             task = v.task
@@ -394,28 +599,52 @@ class BuildModel:
                         extra.append(var)
                     elif h in placed:
                         on_top = m.NewBoolVar(f"top{task.index}_{p}_{h}")
-                        m.Add(on_top >= var + sum(placed[h]) - 1)
-                        m.AddImplication(on_top, var)
-                        m.Add(on_top <= sum(placed[h]))
+                        if self.relaxed:  # a hex may hold several earlier tiles
+                            there = m.NewBoolVar(f"held_before{task.index}_{p}_{h}")
+                            m.AddMaxEquality(there, placed[h])
+                            m.AddMultiplicationEquality(on_top, [var, there])
+                        else:
+                            m.Add(on_top >= var + sum(placed[h]) - 1)
+                            m.AddImplication(on_top, var)
+                            m.Add(on_top <= sum(placed[h]))
                         extra.append(on_top)
-                main = sum(
-                    base_cost(kind, engineer) * var for (q, kind), var in v.k.items() if q == p
-                )
+                for (q, kind), var in v.k.items():
+                    if q == p:
+                        v.main[(p, kind)] = self._main_cost(v, p, kind, var)
+                main = sum(cost for (q, _), cost in v.main.items() if q == p)
                 if extra:
                     top = m.NewBoolVar(f"top{task.index}_{p}")
                     m.Add(top == sum(extra))
                     v.top.append(top)
                 else:
                     v.top.append(0)
-                e = 2 * v.top[p]
+                charged: Any = v.top[p]
+                if self.relaxed and extra:  # build.overbuild: the two extra cards
+                    charged = m.NewBoolVar(f"charged{task.index}_{p}")
+                    rule = self.literals["build.overbuild"]
+                    m.AddMultiplicationEquality(charged, [v.top[p], rule])
+                e = 2 * charged
                 v.extras.append(e)
                 v.slots.append(main + e)
             for (_, h), var in v.x.items():
                 placed.setdefault(h, []).append(var)
 
+    def _main_cost(self, v: _CanalVars, p: int, kind: TileKind, var: Any) -> Any:
+        """The cards of its own kind tile p needs when it is of ``kind`` (``var``): its cost
+        by build.card-cost; without that rule (relaxed models), one card."""
+        base = base_cost(kind, self.problem.engineer)
+        if not self.relaxed or base == 1:
+            return base * var
+        cost = self.model.NewIntVar(0, base, f"main{v.task.index}_{p}_{kind.value}")
+        rule = self.literals["build.card-cost"]
+        self.model.Add(cost == base * var).OnlyEnforceIf(rule)
+        self.model.Add(cost == var).OnlyEnforceIf(rule.Not())
+        return cost
+
     def _supply(self) -> None:
         for kind in KINDS:
-            self.model.Add(sum(v.count[kind] for v in self.canals) <= self.problem.supply[kind])
+            total = sum(v.count[kind] for v in self.canals)
+            self._when(self.model.Add(total <= self.problem.supply[kind]), "build.tile-supply")
 
     # -------------------------------------------------------------- cards
     def _cards(self) -> None:
@@ -423,13 +652,21 @@ class BuildModel:
         problem = self.problem
         hand = problem.hand
         engineer = problem.engineer
-        need = {k: sum(base_cost(k, engineer) * v.count[k] for v in self.canals) for k in KINDS}
+        if self.relaxed:
+            need = {
+                k: sum(cost for v in self.canals for (_, kk), cost in v.main.items() if kk is k)
+                for k in KINDS
+            }
+        else:
+            need = {k: sum(base_cost(k, engineer) * v.count[k] for v in self.canals) for k in KINDS}
         extras = sum(e for v in self.canals for e in v.extras)
         cards = {k: hand.get(k, 0) for k in CardKind}
         big = max(self.hand_size, 1)
+        if self.relaxed:  # without build.cards-in-hand any number of cards may be paid
+            big = max(big, 5 * sum(v.positions for v in self.canals))
 
         def flow(name: str, card: CardKind) -> Any:
-            return m.NewIntVar(0, min(cards[card], big), name)
+            return m.NewIntVar(0, big if self.relaxed else min(cards[card], big), name)
 
         S, L, A, T, V = (
             CardKind.STRETCH,
@@ -473,7 +710,7 @@ class BuildModel:
                             continue
                         base = base_cost(k, engineer)
                         cover = m.NewIntVar(0, base, f"cover{c}_{p}_{k.value}")
-                        m.Add(cover <= base * kind_var)
+                        m.Add(cover <= v.main[(p, k)])
                         covers.append(cover)
                         halves_by_kind[k].append(cover)
                     cover_extra = m.NewIntVar(0, 2, f"cover{c}_{p}_extra")
@@ -483,31 +720,55 @@ class BuildModel:
             doubled = sum(doubled_terms)
             halves_main = {k: sum(halves_by_kind[k]) for k in KINDS}
             halves_extra = sum(halves_extra_terms)
+        # build.card-kind: a tile's own cards are of its kind (or surveyors, or Brindley's
+        # stretches for locks); without the rule (relaxed models) any card pays (``other``)
+        other = {k: 0 for k in KINDS}
+        other_from: dict[CardKind, Any] = {card: 0 for card in CardKind}
+        if self.relaxed:
+            other = {k: flow(f"other_{k.value}", S) for k in KINDS}
+            other_from = {card: flow(f"other_from_{card.value}", card) for card in CardKind}
+            m.Add(sum(other.values()) == sum(other_from.values()))
+            self._when(m.Add(sum(other.values()) == 0), "build.card-kind")
         m.Add(
             need[TileKind.STRETCH]
-            == natural[TileKind.STRETCH] + wild[TileKind.STRETCH] + halves_main[TileKind.STRETCH]
+            == natural[TileKind.STRETCH]
+            + wild[TileKind.STRETCH]
+            + halves_main[TileKind.STRETCH]
+            + other[TileKind.STRETCH]
         )
         m.Add(
             need[TileKind.LOCK]
-            == natural[TileKind.LOCK] + wild[TileKind.LOCK] + brindley + halves_main[TileKind.LOCK]
+            == natural[TileKind.LOCK]
+            + wild[TileKind.LOCK]
+            + brindley
+            + halves_main[TileKind.LOCK]
+            + other[TileKind.LOCK]
         )
         for k in (TileKind.AQUEDUCT, TileKind.TUNNEL):
-            m.Add(need[k] == natural[k] + wild[k] + halves_main[k])
+            m.Add(need[k] == natural[k] + wild[k] + halves_main[k] + other[k])
         m.Add(extras == sum(spare.values()) + halves_extra)
-        m.Add(natural[TileKind.STRETCH] + brindley + spare[S] <= cards[S])
-        m.Add(natural[TileKind.LOCK] + spare[L] <= cards[L])
-        m.Add(natural[TileKind.AQUEDUCT] + spare[A] <= cards[A])
-        m.Add(natural[TileKind.TUNNEL] + spare[T] <= cards[T])
-        m.Add(sum(wild.values()) + spare[V] + doubled <= cards[V])
-        self.cards = (
-            sum(natural.values()) + sum(wild.values()) + sum(spare.values()) + brindley + doubled
-        )
+        # build.cards-in-hand
+        paid = {
+            S: natural[TileKind.STRETCH] + brindley + spare[S] + other_from[S],
+            L: natural[TileKind.LOCK] + spare[L] + other_from[L],
+            A: natural[TileKind.AQUEDUCT] + spare[A] + other_from[A],
+            T: natural[TileKind.TUNNEL] + spare[T] + other_from[T],
+            V: sum(wild.values()) + spare[V] + doubled + other_from[V],
+        }
+        for card, played in paid.items():
+            self._when(m.Add(played <= cards[card]), "build.cards-in-hand")
+        self.cards = sum(paid.values())
 
     # -------------------------------------------------------------- answers
     def lines(self, result: sv.SolveResult) -> list[tuple[RouteItem, ...]]:
         out: list[tuple[RouteItem, ...]] = []
         for v in self.canals:
-            tiles = {p: (h, k) for (p, h, k), var in v.y.items() if result.true(var)}
+            if self.relaxed:
+                at = {p: h for (p, h), var in v.x.items() if result.true(var)}
+                kinds = {p: k for (p, k), var in v.k.items() if result.true(var)}
+                tiles = {p: (at[p], kinds[p]) for p in at}
+            else:
+                tiles = {p: (h, k) for (p, h, k), var in v.y.items() if result.true(var)}
             places = {p: name for (p, name), var in v.z.items() if result.true(var)}
             line: list[RouteItem] = []
             for p in range(0, v.positions + 1):
@@ -706,6 +967,22 @@ def model_best_build(
         built.forbid_signature(result)
 
 
+def model_fewest_cards(
+    problem: BuildProblem, *, time_limit: float | None = None
+) -> tuple[int | None, tuple[RouteItem, ...], str]:
+    """The fewest cards completing the problem's one canal, by CP-SAT (what the cards count
+    is said in :mod:`canaldsl.canalmania.completion`): (the cards, or None when the canal
+    cannot be completed; a route needing them; OPTIMAL, INFEASIBLE, FEASIBLE when the time
+    limit was hit after a route was found, or UNKNOWN)."""
+    if len(problem.canals) != 1:
+        raise ValueError("the fewest cards are asked of one canal at a time")
+    built = BuildModel(problem, complete=True)
+    result = sv.solve(built.model, time_limit=time_limit)
+    if not result.has_solution:
+        return None, (), result.status
+    return result.value(built.cards), built.lines(result)[0], result.status
+
+
 def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
     """Literals all false exactly when the via places left after ``gap`` are ``mask`` (None:
     that cannot be: a via place counted as passed that no gap so far can reach)."""
@@ -734,3 +1011,11 @@ def _points_bound(result: sv.SolveResult, weight: int) -> int:
         return INF
     # objective = weight * points - cards with 0 <= cards < weight
     return -(-round(result.bound) // weight)
+
+
+def _allowed(board: Any, hex: Hex) -> tuple[TileKind, ...]:
+    """The kinds of tile the terrain of ``hex`` takes (none at sea, on a place, off the map)."""
+    if hex in board.place_at:
+        return ()
+    terrain = board.terrain.get(hex)
+    return tuple(TERRAIN_TILES.get(terrain, ())) if terrain is not None else ()

@@ -1,0 +1,396 @@
+"""Minimal sets of rules that make a build question impossible, by rule id.
+
+Three questions can have no answer at all: a canal that can no longer be completed
+(:func:`why_not_complete`), a turn in which not even one tile can be built (:func:`why_no_build`),
+and a proposed build that no choice of cards makes legal (:func:`why_not_proposed`). For each,
+the CP-SAT build model (:class:`~canaldsl.canalmania.buildmodel.BuildModel`, relaxed) states
+every rule behind one literal; assuming them all, the question is infeasible; CP-SAT names a
+sufficient set of rules and a deletion pass (:mod:`canaldsl.minimalcore`) makes it minimal:
+the rules found together make the question impossible, and leaving out any one of them makes
+it possible. Another minimal set may exist; the deletion pass leaves out the rules in the order
+of MODEL_RULES, so the broad rules that join tiles into a line are kept only when they are
+needed.
+
+**What leaving out a rule means** (each rule's constraints, and only those, are dropped):
+build.start-at-barge — the first tile anywhere; build.connected — tiles need not join, places
+are reached from anywhere, sections may be empty; build.terrain — any kind on any hex, sea
+included (never on a place); build.consecutive-tiles — kinds may repeat; build.canal-integrity —
+hexes and places may be used again; build.contract-length — up to ``horizon`` tiles (see
+below); build.via-places — the far endpoint completes whatever was passed;
+build.tile-supply — any number of tiles; build.completable — a build may strand its canal;
+build.card-cost — every tile costs one card of its own; build.card-kind — any card pays for
+any tile; build.cards-in-hand — any cards may be paid; build.overbuild — no extra cards on
+top of another tile.
+
+**Horizon.** The model has a fixed number of positions per canal: the contract's value for a
+turn's build, and for a completion the larger of the tiles the value leaves and the fewest
+tiles any route needs, plus HORIZON_SLACK. Without build.contract-length a canal may use that
+many tiles, no more; the answer says so.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from canaldsl import minimalcore as mc
+from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.components import TileKind
+from canaldsl.canalmania.position import JUNCTION
+from canaldsl.canalmania.rulebook import all_rules
+from canaldsl.canalmania.search import (
+    INF,
+    BuildProblem,
+    CanalTask,
+    RouteItem,
+    build_problem,
+    canal_task,
+    still_completable,
+)
+from canaldsl.canalmania.state import CanalState, GameState
+from canaldsl.hexgrid import Hex
+
+HORIZON_SLACK = 3
+"""Tiles beyond the value (or beyond the fewest any route needs) a completion may use when
+build.contract-length is left out."""
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds for each solve."""
+
+COMPLETION_RULES = (
+    "build.start-at-barge",
+    "build.connected",
+    "build.terrain",
+    "build.consecutive-tiles",
+    "build.canal-integrity",
+    "build.contract-length",
+    "build.via-places",
+    "build.tile-supply",
+)
+"""The rules a completion obeys (cards are only counted, so no card rule can forbid it)."""
+
+TURN_RULES = (
+    *COMPLETION_RULES,
+    "build.completable",
+    "build.card-cost",
+    "build.card-kind",
+    "build.cards-in-hand",
+    "build.overbuild",
+)
+"""The rules a build of one turn obeys, as the model states them."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A minimal set of rules that makes ``question`` impossible (``rules``, rule ids in the
+    order of TURN_RULES).
+
+    ``minimal`` is False when a solve hit its time limit during the deletion pass (the set
+    still makes the question impossible, but a member might not be needed). ``horizon``: the
+    tiles per canal the model considered without build.contract-length."""
+
+    question: str
+    rules: tuple[str, ...]
+    minimal: bool
+    horizon: int
+    solves: int
+    seconds: float
+    considered: tuple[str, ...] = field(default=TURN_RULES)
+    decided: bool = True
+    """False when the first solve hit its time limit: impossibility was not shown."""
+
+    def titles(self) -> tuple[str, ...]:
+        known = all_rules()
+        return tuple(known[r].title if r in known else r for r in self.rules)
+
+    def text(self) -> str:
+        """One line: the rules with their titles."""
+        if not self.decided:
+            return f"{self.question}? not decided: the solver's time limit was hit"
+        if not self.rules:
+            return f"{self.question}: no rule is needed to make it so (the request itself)"
+        named = "; ".join(f"{r} ({t})" for r, t in zip(self.rules, self.titles(), strict=True))
+        word = "minimal set" if self.minimal else "set (not shown minimal: time limit)"
+        return f"{self.question}: {word} of rules that make it so: {named}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "rules": [
+                {"id": r, "title": t} for r, t in zip(self.rules, self.titles(), strict=True)
+            ],
+            "minimal": self.minimal,
+            "decided": self.decided,
+            "horizon": self.horizon,
+            "solves": self.solves,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+class _Question:
+    """A relaxed build model, the rules to consider, and the lazy build.completable check."""
+
+    def __init__(
+        self,
+        problem: BuildProblem,
+        rules: Sequence[str],
+        *,
+        horizon: int,
+        pay: bool,
+        time_limit: float | None,
+        extra_hexes: Sequence[Hex] = (),
+    ) -> None:
+        from canaldsl.canalmania.buildmodel import BuildModel
+
+        self.problem = problem
+        self.rules = tuple(rules)
+        self.time_limit = time_limit
+        self.horizon = horizon
+        self.built = BuildModel(
+            problem, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
+        )
+        self.model = self.built.model
+        self.checked_ends: set[tuple[int, tuple[RouteItem, ...]]] = set()
+
+    def lines(self, answer: mc.Assumed) -> list[tuple[RouteItem, ...]]:
+        out: list[tuple[RouteItem, ...]] = []
+        for v in self.built.canals:
+            at = {p: h for (p, h), var in v.x.items() if answer.true(var)}
+            kinds = {p: k for (p, k), var in v.k.items() if answer.true(var)}
+            places = {p: n for (p, n), var in v.z.items() if answer.true(var)}
+            line: list[RouteItem] = []
+            for p in range(0, v.positions + 1):
+                if p in at:
+                    line.append((at[p], kinds[p]))
+                elif p > 0:
+                    break
+                if p in places:
+                    line.append(places[p])
+            out.append(tuple(line))
+        return out
+
+    def stranded(self, answer: mc.Assumed) -> bool:
+        """With build.completable true in the answer, forbid (behind that rule's literal) the
+        end of every canal it leaves incomplete and not completable; whether any was."""
+        rule = self.built.literals["build.completable"]
+        if not answer.true(rule):
+            return False
+        added = False
+        for v, line in zip(self.built.canals, self.lines(answer), strict=True):
+            task = v.task
+            if not line or any(isinstance(x, str) and task.is_goal(x, 0) for x in line):
+                continue
+            key = (task.index, line)
+            if key in self.checked_ends or still_completable(self.problem, task, line):
+                continue
+            self.checked_ends.add(key)
+            self.forbid_end(v, line)
+            added = True
+        return added
+
+    def forbid_end(self, v: Any, line: Sequence[RouteItem]) -> None:
+        """No build may leave canal ``v`` at this end (its tiles and places up to its last
+        item, and nothing after), while build.completable holds."""
+        lits: list[Any] = []
+        p = 0
+        for item in line:
+            if isinstance(item, str):
+                lits.append(v.z[(p, item)])
+            else:
+                p += 1
+                lits.append(v.x[(p, item[0])])
+        if p + 1 <= v.positions:
+            lits.append(v.used[p + 1].Not())
+        if not isinstance(line[-1], str) and not isinstance(v.gap[p], int):
+            lits.append(v.gap[p].Not())
+        rule = self.built.literals["build.completable"]
+        self.model.AddBoolOr([lit.Not() for lit in lits]).OnlyEnforceIf(rule)
+
+    def check(self, assumed: Sequence[str]) -> str:
+        literals = [self.built.literals[r] for r in assumed]
+        while True:
+            answer = mc.solve_assuming(self.model, literals, time_limit=self.time_limit)
+            if answer.status == mc.FEASIBLE and self.stranded(answer):
+                continue
+            self.last_core = [assumed[i] for i in answer.core]
+            return answer.status
+
+    def core(self, question: str) -> RuleSet | None:
+        """The minimal set, or None when the question is possible after all."""
+        started = time.monotonic()
+        status = self.check(self.rules)
+        if status == mc.FEASIBLE:
+            return None
+        if status == mc.UNKNOWN:
+            seconds = time.monotonic() - started
+            return RuleSet(question, (), False, self.horizon, 1, seconds, self.rules, decided=False)
+        found = mc.minimal_core(self.rules, self.check, first_core=self.last_core)
+        return RuleSet(
+            question,
+            found.members,
+            found.minimal and found.status == mc.INFEASIBLE,
+            self.horizon,
+            found.solves + 1,
+            time.monotonic() - started,
+            self.rules,
+        )
+
+
+def completion_horizon(task: CanalTask) -> int:
+    """The positions a completion model has: see the module docstring."""
+    start: Hex | str = task.at_place if task.at_place else task.end_hex
+    fewest = task.finish_from(start, task.full_mask)
+    reach = task.budget if fewest >= INF else max(task.budget, fewest)
+    return reach + HORIZON_SLACK
+
+
+def completion_problem(state: GameState, canal: CanalState) -> BuildProblem:
+    """The canal alone, as a problem of its owner's engineer and supply (no hand)."""
+    player = state.player(canal.owner)
+    task = canal_task(state, canal)
+    return BuildProblem(
+        state=state,
+        colour=canal.owner,
+        engineer=player.engineer,
+        hand={},
+        supply={k: player.supply.get(k, 0) for k in TileKind},
+        canals=(task,),
+        edition=state.rules.edition,
+    )
+
+
+def why_not_complete(
+    state: GameState,
+    canal: CanalState,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    horizon: int | None = None,
+    rules: Sequence[str] = COMPLETION_RULES,
+) -> RuleSet | None:
+    """A minimal set of rules that together leave ``canal`` no completion with the tiles in
+    its owner's supply (None: it can be completed)."""
+    problem = completion_problem(state, canal)
+    task = problem.canals[0]
+    size = horizon if horizon is not None else completion_horizon(task)
+    question = _Question(problem, rules, horizon=size, pay=False, time_limit=time_limit)
+    v = question.built.canals[0]
+    question.model.Add(v.completes == 1)
+    name = "the junction canal" if canal.is_junction else repr(canal.contract)
+    return question.core(f"{name} cannot be completed")
+
+
+def why_no_build(
+    state: GameState,
+    colour: str,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    rules: Sequence[str] = TURN_RULES,
+) -> RuleSet | None:
+    """A minimal set of rules that together leave ``colour`` no tile to build this turn
+    (None: some tile can be built). One tile is enough to ask about: any legal build starts
+    with a tile that is a legal build on its own. Raises HandUnknown."""
+    problem = build_problem(state, colour)
+    if not problem.canals:
+        return RuleSet(f"{colour} has no open canal to build on", (), True, 0, 0, 0.0)
+    question = _Question(problem, rules, horizon=1, pay=True, time_limit=time_limit)
+    question.model.Add(sum(v.used[1] for v in question.built.canals) >= 1)
+    return question.core(f"{colour} cannot build a tile this turn")
+
+
+def why_not_proposed(
+    state: GameState,
+    colour: str,
+    build: s.Build,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    rules: Sequence[str] = TURN_RULES,
+) -> RuleSet | None:
+    """A minimal set of rules that together make the tiles and places of ``build`` illegal
+    whatever cards pay for them (None: some payment makes it legal). A line naming no open
+    canal of the player breaks build.own-contract, which the model does not state: it is
+    answered alone. Raises HandUnknown."""
+    problem = build_problem(state, colour)
+    lines: dict[int, tuple[RouteItem, ...]] = {}
+    extra: list[Hex] = []
+    for line in build.lines:
+        task = _line_task(problem, line)
+        if task is None or task.index in lines:
+            return RuleSet(
+                "a build line names no open canal of the player (or one twice)",
+                ("build.own-contract",),
+                True,
+                0,
+                0,
+                0.0,
+                ("build.own-contract",),
+            )
+        items: list[RouteItem] = []
+        for item in line.items:
+            if isinstance(item, s.ReachPlace):
+                items.append(item.name.text)
+            else:
+                hex = Hex.parse(item.hex.text)
+                items.append((hex, TileKind(item.kind.text)))
+                extra.append(hex)
+        lines[task.index] = tuple(items)
+    size = max((sum(1 for x in ln if not isinstance(x, str)) for ln in lines.values()), default=0)
+    question = _Question(
+        problem, rules, horizon=size, pay=True, time_limit=time_limit, extra_hexes=extra
+    )
+    for v in question.built.canals:
+        _fix_line(question, v, lines.get(v.task.index, ()))
+    return question.core("no payment makes this build legal")
+
+
+def _line_task(problem: BuildProblem, line: s.BuildLine) -> CanalTask | None:
+    name = line.canal.text if line.canal is not None else JUNCTION
+    candidates = [t for t in problem.canals if t.name == name]
+    if name == JUNCTION and len(candidates) > 1:
+        tiles = [Hex.parse(i.hex.text) for i in line.items if isinstance(i, s.BuildTile)]
+        first = tiles[0] if tiles else None
+        board = problem.board
+        for task in candidates:
+            at = board.places[task.at_place].hex if task.at_place else task.end_hex
+            if first is not None and at.is_neighbour(first):
+                return task
+    return candidates[0] if candidates else None
+
+
+def _fix_line(question: _Question, v: Any, line: Sequence[RouteItem]) -> None:
+    """Pin canal ``v``'s variables to exactly ``line`` (and judge build.completable of its end
+    once: the line is fixed)."""
+    m = question.model
+    p = 0
+    reached: dict[int, list[str]] = {}
+    for item in line:
+        if isinstance(item, str):
+            reached.setdefault(p, []).append(item)
+        else:
+            p += 1
+            hex, kind = item
+            m.Add(v.x[(p, hex)] == 1)
+            m.Add(v.k[(p, kind)] == 1)
+    tiles = p
+    if tiles + 1 <= v.positions:
+        m.Add(v.used[tiles + 1] == 0)
+    for (q, name), var in v.z.items():
+        m.Add(var == (1 if name in reached.get(q, []) else 0))
+    for q, names in reached.items():
+        if q > v.positions or any((q, name) not in v.z for name in names):
+            m.AddBoolOr([])  # not a line the model can hold: the request itself is impossible
+    task = v.task
+    completed = any(isinstance(x, str) and task.is_goal(x, 0) for x in line)
+    if line and not completed and not still_completable(question.problem, task, line):
+        m.AddBoolOr([question.built.literals["build.completable"].Not()])
+
+
+__all__ = [
+    "COMPLETION_RULES",
+    "TURN_RULES",
+    "RuleSet",
+    "why_no_build",
+    "why_not_complete",
+    "why_not_proposed",
+]

@@ -1,0 +1,119 @@
+"""Minimal sets of assumptions that make a CP-SAT model infeasible; nothing here knows any game.
+
+A model states each named group of constraints (a rule, say) behind one literal: the group is
+enforced only when its literal is true. Assuming every literal, the model is infeasible; which
+groups together make it so? CP-SAT names a sufficient set of assumptions (its *core*), which
+need not be minimal, so a deletion pass follows: each member in turn is left out and the model
+solved again; when it is still infeasible the member stays out. Because leaving a group out can
+only allow more solutions, the set left at the end is minimal: leaving out any one of its
+members makes the model feasible. (Other minimal sets may exist; this finds one.)
+
+Solves are reproducible like every solve of :mod:`canaldsl.solver`: one worker, a fixed seed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from canaldsl import solver as sv
+
+INFEASIBLE = "INFEASIBLE"
+FEASIBLE = "FEASIBLE"
+UNKNOWN = "UNKNOWN"
+
+Check = Callable[[Sequence[str]], str]
+"""Whether the model with exactly these groups assumed is INFEASIBLE, FEASIBLE or UNKNOWN."""
+
+
+@dataclass(frozen=True)
+class Core:
+    """The outcome of a search for a minimal set.
+
+    ``status``: INFEASIBLE (``members`` is a set that makes the model infeasible; ``minimal``
+    says whether every member was shown to be needed), FEASIBLE (the model is feasible with
+    every group assumed: there is nothing to explain) or UNKNOWN (a solve hit its time limit
+    before infeasibility was shown)."""
+
+    status: str
+    members: tuple[str, ...]
+    minimal: bool
+    solves: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Assumed:
+    """One solve under assumptions: its status and, when INFEASIBLE, the positions (in the
+    assumed list) of a sufficient set of assumptions; when FEASIBLE, the solver, to read the
+    solution from."""
+
+    status: str
+    core: tuple[int, ...]
+    solver: Any = None
+
+    def true(self, literal: Any) -> bool:
+        assert self.solver is not None
+        return bool(self.solver.BooleanValue(literal))
+
+
+def solve_assuming(
+    model: Any, assumed: Sequence[Any], *, time_limit: float | None = None
+) -> Assumed:
+    """Solve ``model`` assuming the literals ``assumed`` (one worker, the fixed seed)."""
+    from ortools.sat.python import cp_model
+
+    model.ClearAssumptions()
+    model.AddAssumptions(list(assumed))
+    solver = cp_model.CpSolver()
+    parameters = solver.parameters
+    parameters.num_workers = 1
+    parameters.random_seed = sv.SEED
+    if time_limit is not None:
+        parameters.max_time_in_seconds = max(float(time_limit), 0.001)
+    code = solver.Solve(model)
+    model.ClearAssumptions()
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Assumed(FEASIBLE, (), solver)
+    if code == cp_model.MODEL_INVALID:
+        raise ValueError(f"invalid CP-SAT model: {model.Validate()}")
+    if code != cp_model.INFEASIBLE:
+        return Assumed(UNKNOWN, ())
+    position = {literal.Index(): i for i, literal in enumerate(assumed)}
+    sufficient = solver.SufficientAssumptionsForInfeasibility()
+    core = sorted(position[i] for i in sufficient if i in position)
+    return Assumed(INFEASIBLE, tuple(core))
+
+
+def minimal_core(
+    names: Sequence[str],
+    check: Check,
+    *,
+    first_core: Sequence[str] | None = None,
+) -> Core:
+    """A minimal set of ``names`` that ``check`` finds INFEASIBLE, by a deletion pass over
+    ``first_core`` (a sufficient set, such as CP-SAT's core; default: all of ``names``),
+    leaving members out in the order of ``names``. A check that ends UNKNOWN keeps its member
+    (the set is then not shown minimal)."""
+    started = time.monotonic()
+    solves = 0
+    current = [n for n in names if first_core is None or n in first_core]
+    solves += 1
+    status = check(current)
+    if status != INFEASIBLE:
+        return Core(status, (), False, solves, time.monotonic() - started)
+    minimal = True
+    for name in list(current):
+        trial = [n for n in current if n != name]
+        solves += 1
+        outcome = check(trial)
+        if outcome == INFEASIBLE:
+            current = trial
+        elif outcome == UNKNOWN:
+            minimal = False
+    return Core(INFEASIBLE, tuple(current), minimal, solves, time.monotonic() - started)
+
+
+__all__ = ["FEASIBLE", "INFEASIBLE", "UNKNOWN", "Assumed", "Core", "minimal_core", "solve_assuming"]
