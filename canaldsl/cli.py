@@ -421,5 +421,9 @@ from canaldsl.cli_render import render, report  # noqa: E402  (pictures and disp
 main.add_command(render)
 main.add_command(report)
 
+from canaldsl.cli_complete import can_complete_command  # noqa: E402  (its own module)
+
+main.add_command(can_complete_command)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -37,6 +37,7 @@ import time
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.checks_build import base_cost
@@ -46,7 +47,11 @@ from canaldsl.canalmania.components import (
     TileKind,
 )
 from canaldsl.canalmania.search import INF, CanalTask, RouteItem
+from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from canaldsl.canalmania.minimal_rules import RuleSet
 
 ROUTE_RULES = (
     "build.start-at-barge",
@@ -419,3 +424,223 @@ class _Searcher:
             self.used[kind] -= 1
             self.held.discard(n)
             self.route.pop()
+
+
+# ------------------------------------------------------------------ the question, answered
+
+OPTIMAL = "OPTIMAL"
+INFEASIBLE = "INFEASIBLE"
+UNKNOWN = "UNKNOWN"
+DEFAULT_TIME_LIMIT = 10.0
+ENGINES = ("search", "cp-sat")
+
+
+@dataclass(frozen=True)
+class PlannedStep:
+    """A tile of a completing route (its kind, hex and cards) or a place it reaches."""
+
+    place: str | None = None
+    hex: Hex | None = None
+    kind: TileKind | None = None
+    cards: int = 0
+    on_top: bool = False
+
+    def text(self) -> str:
+        if self.place is not None:
+            return self.place
+        assert self.hex is not None and self.kind is not None
+        top = ", on top" if self.on_top else ""
+        return f"{self.kind.value} {self.hex.label} ({self.cards} card{_s(self.cards)}{top})"
+
+    def to_json(self) -> dict[str, object]:
+        if self.place is not None:
+            return {"place": self.place}
+        assert self.hex is not None and self.kind is not None
+        return {
+            "tile": self.kind.value,
+            "hex": self.hex.label,
+            "cards": self.cards,
+            "on_top": self.on_top,
+        }
+
+
+@dataclass(frozen=True)
+class CompletionAnswer:
+    """Whether a canal can still be completed with the tiles left, and the fewest cards.
+
+    ``possible``: True, False, or None when the time limit was hit before either was shown.
+    ``cards``: the fewest cards (when possible and ``status`` is OPTIMAL; with UNKNOWN, the
+    fewest found so far). ``route``: a completion needing them. ``rules``: when it is not
+    possible, a minimal set of rules that make it so (None when not asked for)."""
+
+    player: str
+    contract: str
+    possible: bool | None
+    cards: int | None
+    route: tuple[PlannedStep, ...]
+    tiles_left: int
+    status: str
+    engine: str
+    seconds: float
+    rules: RuleSet | None = None
+
+    @property
+    def tiles(self) -> int:
+        return sum(1 for step in self.route if step.place is None)
+
+    def summary(self) -> str:
+        """A few words: yes with the cards, or no, or not decided."""
+        if self.possible is None:
+            if self.cards is None:
+                return "not decided within the time limit"
+            return f"not proven: the time limit was hit (a completion with {self.cards} cards)"
+        if not self.possible:
+            return "no"
+        route = ", ".join(step.text() for step in self.route)
+        return f"yes, with {self.cards} card{_s(self.cards or 0)} at the fewest ({route})"
+
+    def reason(self) -> str:
+        """One line for a query's outcome: the summary and, for a no, the rules behind it."""
+        if self.possible is False:
+            why = f"; {_rules_text(self.rules)}" if self.rules is not None else ""
+            return f"no{why}"
+        return self.summary()
+
+    def text(self) -> str:
+        name = _canal_name(self.contract)
+        out = [f"can-complete {name} for {self.player}: {self.summary().split(' (')[0]}"]
+        if self.possible:
+            out.append(f"  route: {', '.join(step.text() for step in self.route)}")
+            out.append(
+                f"  {self.tiles} tile{_s(self.tiles)} of the {self.tiles_left} its value "
+                "leaves; cards counted whatever the hand (see `canaldsl can-complete --help`)"
+            )
+        elif self.possible is False:
+            out.append("  no route of tiles from the supply completes it by the rules")
+            if self.rules is not None:
+                out.append(f"  {_rules_text(self.rules)}")
+        proof = {OPTIMAL: "OPTIMAL", INFEASIBLE: "INFEASIBLE (no completion)"}.get(
+            self.status, f"{self.status}: the time limit was hit"
+        )
+        out.append(f"  proof: {proof} [{self.engine}, {self.seconds * 1000:.1f} ms]")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "contract": self.contract,
+            "possible": self.possible,
+            "cards": self.cards,
+            "tiles": self.tiles,
+            "tiles_left": self.tiles_left,
+            "status": self.status,
+            "engine": self.engine,
+            "seconds": round(self.seconds, 6),
+            "route": [step.to_json() for step in self.route],
+            "rules": self.rules.to_json() if self.rules is not None else None,
+        }
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def _canal_name(contract: str) -> str:
+    return "the junction canal" if contract == "junction" else f'"{contract}"'
+
+
+def _rules_text(rules: RuleSet) -> str:
+    if not rules.decided:
+        return "which rules make it so: not decided within the time limit"
+    named = ", ".join(f"{r} ({t})" for r, t in zip(rules.rules, rules.titles(), strict=True))
+    if not rules.minimal:
+        return f"rules that together make it so (not shown minimal: time limit): {named}"
+    return (
+        f"minimal set of rules that make it so: {named} (leaving out any one of them makes it "
+        f"possible; without build.contract-length, routes of up to {rules.horizon} tiles "
+        "were tried)"
+    )
+
+
+class NoSuchCanal(ValueError):
+    """The question names no open canal of the player."""
+
+
+def find_canal(state: GameState, contract: str, colour: str | None) -> CanalState:
+    """The open canal ``contract`` of ``colour`` (default: whoever holds it); raises
+    NoSuchCanal."""
+    holder = colour if colour is not None else state.contract_holder(contract)
+    if holder is None or not state.has_player(holder):
+        raise NoSuchCanal(f"no player holds {_canal_name(contract)}")
+    canal = state.player(holder).canal(contract)
+    if canal is None or not canal.route:
+        raise NoSuchCanal(f"{holder} has no open canal {_canal_name(contract)}")
+    return canal
+
+
+def can_complete(
+    state: GameState,
+    canal: CanalState,
+    *,
+    engine: str = "search",
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    explain: bool = True,
+) -> CompletionAnswer:
+    """Whether ``canal`` can still be completed with its owner's tiles, and the fewest cards
+    (see the module docstring), by ``engine`` ("search" or "cp-sat"). With ``explain``, a
+    canal that cannot be completed comes with a minimal set of rules that make it so
+    (CP-SAT; :func:`canaldsl.canalmania.minimal_rules.why_not_complete`)."""
+    from canaldsl.canalmania.minimal_rules import completion_problem
+
+    started = time.monotonic()
+    problem = completion_problem(state, canal)
+    task = problem.canals[0]
+    if engine == "search":
+        found = search_completion(
+            state.board, task, problem.supply, problem.engineer, time_limit=time_limit
+        )
+        cards, items = found.cards, found.route
+        status = OPTIMAL if found.optimal else UNKNOWN
+    elif engine == "cp-sat":
+        from canaldsl.canalmania.buildmodel import model_fewest_cards
+
+        cards, items, status = model_fewest_cards(problem, time_limit=time_limit)
+        if status == "FEASIBLE":
+            status = UNKNOWN
+    else:
+        raise ValueError(f"unknown engine {engine!r} ({' or '.join(ENGINES)})")
+    if status == OPTIMAL and cards is None:
+        status = INFEASIBLE
+    possible = None if status == UNKNOWN else cards is not None
+    rules = None
+    if possible is False and explain:
+        from canaldsl.canalmania.minimal_rules import why_not_complete
+
+        rules = why_not_complete(state, canal, time_limit=time_limit)
+    return CompletionAnswer(
+        player=canal.owner,
+        contract=canal.contract,
+        possible=possible,
+        cards=cards,
+        route=_steps(problem.canals[0], problem.engineer, items),
+        tiles_left=task.budget,
+        status=status,
+        engine=engine,
+        seconds=time.monotonic() - started,
+        rules=rules,
+    )
+
+
+def _steps(
+    task: CanalTask, engineer: str | None, items: Iterable[RouteItem]
+) -> tuple[PlannedStep, ...]:
+    out: list[PlannedStep] = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(PlannedStep(place=item))
+            continue
+        hex, kind = item
+        top = hex in task.occupied
+        price = base_cost(kind, engineer) + (OVERBUILD_EXTRA_CARDS if top else 0)
+        out.append(PlannedStep(hex=hex, kind=kind, cards=price, on_top=top))
+    return tuple(out)

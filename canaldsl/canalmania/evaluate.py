@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.delivery import deliveries
-from canaldsl.canalmania.engine import Verdict, completable, play_turn
+from canaldsl.canalmania.engine import Verdict, play_turn
 from canaldsl.canalmania.final import final_scoring
 from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.rulebook import all_rules
@@ -24,8 +24,6 @@ from canaldsl.canalmania.state import GameState
 
 FILE_QUERY_SECONDS = 60.0
 """How long the queries of one file may take together (each has its own limit besides)."""
-
-CARDS_LATER = "the fewest cards needs the constraint solver, which is not built yet"
 
 
 @dataclass(frozen=True)
@@ -187,19 +185,22 @@ def _query(
             ok = ok and len(top) == 1
         return result(ok, reason)
     assert event.subject is not None
-    name = event.subject.text
-    holder = state.contract_holder(name) if event.player is None else event.player.text
-    canal = state.player(holder).canal(name) if holder is not None else None
-    if canal is None:
-        return result(False, f"no open canal {name!r}" + (f" of {holder}" if holder else ""))
-    possible, why = completable(state, canal)
-    reason = "yes" if possible else f"no: {why}"
+    from canaldsl.canalmania.completion import NoSuchCanal, can_complete, find_canal
+
+    try:
+        canal = find_canal(state, event.subject.text, event.player.text if event.player else None)
+    except NoSuchCanal as exc:
+        return result(False, str(exc))
+    found = can_complete(state, canal)
+    reason = found.reason()
+    if found.possible is None:
+        return result(None, f"not evaluated: {reason}")
     answer = event.answer
     if answer is None:
         return result(True, reason)
-    ok = answer.yes is None or answer.yes == possible
-    if ok and answer.cards is not None:
-        return result(None, f"{reason}; {CARDS_LATER}")
+    ok = answer.yes is None or answer.yes == found.possible
+    if answer.cards is not None:
+        ok = ok and found.possible is True and found.cards == answer.cards.value
     return result(ok, reason)
 
 

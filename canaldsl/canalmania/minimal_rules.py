@@ -208,33 +208,29 @@ class _Question:
         rule = self.built.literals["build.completable"]
         self.model.AddBoolOr([lit.Not() for lit in lits]).OnlyEnforceIf(rule)
 
-    def check(self, assumed: Sequence[str]) -> str:
+    def check(self, assumed: Sequence[str]) -> tuple[str, list[str]]:
+        """Whether the question is possible with exactly ``assumed`` rules (and, when not,
+        CP-SAT's sufficient set among them)."""
         literals = [self.built.literals[r] for r in assumed]
         while True:
             answer = mc.solve_assuming(self.model, literals, time_limit=self.time_limit)
             if answer.status == mc.FEASIBLE and self.stranded(answer):
                 continue
-            self.last_core = [assumed[i] for i in answer.core]
-            return answer.status
+            return answer.status, [assumed[i] for i in answer.core]
 
     def core(self, question: str) -> RuleSet | None:
         """The minimal set, or None when the question is possible after all."""
         started = time.monotonic()
-        status = self.check(self.rules)
-        if status == mc.FEASIBLE:
+        found = mc.minimal_core(self.rules, self.check)
+        seconds = time.monotonic() - started
+        if found.status == mc.FEASIBLE:
             return None
-        if status == mc.UNKNOWN:
-            seconds = time.monotonic() - started
-            return RuleSet(question, (), False, self.horizon, 1, seconds, self.rules, decided=False)
-        found = mc.minimal_core(self.rules, self.check, first_core=self.last_core)
+        if found.status == mc.UNKNOWN:
+            return RuleSet(
+                question, (), False, self.horizon, found.solves, seconds, self.rules, decided=False
+            )
         return RuleSet(
-            question,
-            found.members,
-            found.minimal and found.status == mc.INFEASIBLE,
-            self.horizon,
-            found.solves + 1,
-            time.monotonic() - started,
-            self.rules,
+            question, found.members, found.minimal, self.horizon, found.solves, seconds, self.rules
         )
 
 

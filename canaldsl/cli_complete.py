@@ -1,0 +1,70 @@
+"""The ``canaldsl can-complete`` command: can a canal still be completed, with how few cards.
+
+Exit status as for the rest of the command line: 0 when the question is decided (yes or no),
+1 when the time limit was hit before it was, 2 when it cannot be asked (the file has errors,
+no such canal, no such player).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_ERROR = 2
+
+
+@click.command("can-complete")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("contract")
+@click.option("--for", "colour", default=None, help="Whose canal (default: whoever holds it).")
+@click.option(
+    "--format", "output", type=click.Choice(["text", "json"]), default="text", help="Output format."
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["search", "cp-sat"]),
+    default="search",
+    show_default=True,
+    help="The exact search or the CP-SAT model (they agree; the tests check it).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds before the question is left undecided.",
+)
+def can_complete_command(
+    file: Path, contract: str, colour: str | None, output: str, engine: str, time_limit: float
+) -> None:
+    """Whether CONTRACT's canal can still be completed after the turns of FILE, with the tiles
+    left in its player's supply, and the fewest cards that takes (`junction` names a junction
+    canal).
+
+    The cards are counted whatever the hand, over any number of turns: each tile's cost for
+    the player's engineer (an aqueduct one card with Telford, a tunnel two with Jessop), two
+    more on a hex holding another canal's tile; a Smeaton surveyor played as two cards counts
+    as two. When it cannot be completed, a minimal set of rules that make it so is named."""
+    from canaldsl.canalmania.completion import NoSuchCanal, can_complete, find_canal
+    from canaldsl.cli import _scenario_state
+
+    _, state = _scenario_state(file)
+    if colour is not None and not state.has_player(colour):
+        click.echo(f"{file}: there is no player {colour}", err=True)
+        sys.exit(EXIT_ERROR)
+    try:
+        canal = find_canal(state, contract, colour)
+    except NoSuchCanal as exc:
+        click.echo(f"{file}: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    answer = can_complete(state, canal, engine=engine, time_limit=time_limit)
+    if output == "json":
+        click.echo(json.dumps({"file": str(file), **answer.to_json()}, indent=2))
+    else:
+        click.echo(answer.text())
+    sys.exit(EXIT_FAILED if answer.possible is None else EXIT_OK)
