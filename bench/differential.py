@@ -488,8 +488,9 @@ def _add(totals: Run, outcomes: list[Outcome], progress: Callable[[int], None] |
 
 def report(totals: Run, *, seed: int, processes: int) -> str:
     lines = [
-        f"| positions | {totals.positions:,} (seed {seed}, {processes} processes) |",
+        "| what | figure |",
         "| --- | --- |",
+        f"| positions | {totals.positions:,} (seed {seed}, {processes} processes) |",
         f"| time | {totals.seconds:,.0f} s "
         f"({totals.positions / max(totals.seconds, 1e-9):,.0f} positions/s) |",
     ]
