@@ -322,10 +322,18 @@ def best_build_command(file: Path, colour: str | None, output: str, time_limit: 
     except HandUnknown as exc:
         click.echo(f"{file}: {exc}: no build can be judged", err=True)
         sys.exit(EXIT_ERROR)
+    note, rules = None, None
+    if not plan.lines and plan.optimal:  # say why nothing is built (minimal_rules)
+        from canaldsl.canalmania.minimal_rules import empty_build_note
+
+        note, rules = empty_build_note(state, mover, time_limit=time_limit)
     if output == "json":
-        click.echo(json.dumps({"file": str(file), **plan.to_json()}, indent=2))
+        why = None if note is None else {"note": note, "rules": rules and rules.to_json()}
+        click.echo(json.dumps({"file": str(file), **plan.to_json(), "why_empty": why}, indent=2))
     else:
         click.echo(plan.text())
+        if note is not None:
+            click.echo(f"  why: {note}")
         if plan.lines:
             click.echo("\n" + plan.turn_text())
     sys.exit(EXIT_OK if plan.optimal else EXIT_FAILED)

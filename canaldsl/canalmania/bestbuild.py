@@ -435,6 +435,10 @@ def answer_query(
     reason = f"best {plan.summary()}"
     if not plan.optimal:
         return None, f"not proven: {reason}; {plan.proof()}"
+    if not plan.lines:  # why nothing is built: a minimal set of rules (CP-SAT)
+        from canaldsl.canalmania.minimal_rules import empty_build_note
+
+        reason += f"; {empty_build_note(state, mover, time_limit=time_limit)[0]}"
     passed = points is None or points == plan.points
     if unique:
         found = uniqueness(state, plan, time_limit=time_limit)

@@ -382,10 +382,22 @@ def _fix_line(question: _Question, v: Any, line: Sequence[RouteItem]) -> None:
         m.AddBoolOr([question.built.literals["build.completable"].Not()])
 
 
+def empty_build_note(
+    state: GameState, colour: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT
+) -> tuple[str, RuleSet | None]:
+    """Why the best build of ``colour`` is to build nothing, in one line, with the rule set
+    when no tile can be built at all."""
+    found = why_no_build(state, colour, time_limit=time_limit)
+    if found is None:
+        return "a tile can be built, but no build scores more than building nothing", None
+    return found.text(), found
+
+
 __all__ = [
     "COMPLETION_RULES",
     "TURN_RULES",
     "RuleSet",
+    "empty_build_note",
     "why_no_build",
     "why_not_complete",
     "why_not_proposed",
