@@ -338,3 +338,16 @@ def test_the_queries_of_a_file_share_a_time_budget(monkeypatch: pytest.MonkeyPat
     assert first.reason.startswith("best ")  # the first query has the whole budget
     assert second.passed is None
     assert second.reason == "not evaluated: the queries of a file may take 1e-09 s"
+
+
+def test_a_delivery_search_out_of_time_says_unknown() -> None:
+    # (CP-SAT keeps at least a millisecond, in which a small model may be solved: the
+    # exhaustive search checks its clock after every move, so a microsecond always runs out.)
+    engine = "exhaustive"
+    game = str(Path(__file__).resolve().parent.parent / "examples/game-record-2nd-edition.canal")
+    arguments = ["best-delivery", "--engine", engine, "--format", "json", game]
+    result = CliRunner().invoke(main, [*arguments[:-1], "--time-limit", "0.000001", game])
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.output)["status"] == "UNKNOWN"
+    full = CliRunner().invoke(main, arguments)
+    assert full.exit_code == 0 and json.loads(full.output)["status"] == "OPTIMAL"
