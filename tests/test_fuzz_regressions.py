@@ -40,6 +40,18 @@ def test_comments_with_trailing_blanks_survive_formatting() -> None:
     assert formatted.count("#") == text.count("#")
 
 
+def test_a_long_map_row_is_never_wrapped() -> None:
+    # Found by atheris: a map row longer than the line width with ", " in it was wrapped like a
+    # list, and the continuation line, not starting with `|`, broke the map.
+    text = (DATA / "map-row-wrapped.fuzz").read_text(encoding="utf-8")
+    document = parse_syntax(text)
+    formatted = format_document(document)
+    assert [line for line in formatted.splitlines() if "|" in line] == [
+        line for line in text.splitlines() if "|" in line
+    ]
+    assert parse_syntax(formatted) == document
+
+
 CORPUS = Path(__file__).resolve().parent.parent / "fuzz" / "corpus"
 
 

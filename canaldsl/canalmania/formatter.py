@@ -146,7 +146,7 @@ class _Writer:
     def line(self, text: str, depth: int, trailing: str | None = None) -> None:
         prefix = INDENT * depth
         full = prefix + text
-        if len(full) > WIDTH and ", " in text:
+        if len(full) > WIDTH and ", " in text and not text.startswith("|"):  # a map row is a line
             full = _wrap(text, prefix)
         if trailing:
             full += "  " + trailing.rstrip()
