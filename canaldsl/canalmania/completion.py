@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -187,6 +187,12 @@ class _Searcher:
         )
         self.region = self._region()
         self.table = self._bound()
+        self.fewest_tiles: dict[Node, int] = {}
+        """The fewest more tiles finishing from each node (from the table)."""
+        for t, row in enumerate(self.table):
+            for node, value in row.items():
+                if value < INF and node not in self.fewest_tiles:
+                    self.fewest_tiles[node] = t
         self.memo: dict[object, tuple[int, tuple[RouteItem, ...]]] = {}
 
     # ------------------------------------------------------------ the bound
@@ -369,6 +375,8 @@ class _Searcher:
         self.tick()
         s = self.s
         board = s.board
+        if not self.route and not self.route_possible(hex, mask, left):
+            return  # the start: no simple route at all, nothing to search
         for n in board.neighbours(hex):
             place = board.place_at.get(n)
             if place is None:
@@ -393,13 +401,70 @@ class _Searcher:
 
     def from_place(self, name: str, mask: int, left: int, cards: int) -> None:
         self.tick()
+        if not self.route_possible(name, mask, left):
+            return
         self.tiles(self.s.board.places[name].hex, None, mask, left, cards)
+
+    def route_possible(self, here: Hex | str, mask: int, left: int) -> bool:
+        """A necessary condition (tile kinds, supply and cards aside): some route of at most
+        ``left`` tiles from ``here`` completes the canal without a hex or place used twice.
+        Exact with at most one via place left (:mod:`canaldsl.graphpaths`); with more, not
+        checked."""
+        from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path
+
+        s = self.s
+        board = s.board
+        task = s.task
+        vias = [v for i, v in enumerate(task.vias) if mask & (1 << i)]
+        if len(vias) > 1:
+            return True
+
+        def neighbours(node: Hex | str, end: Callable[[str], bool]) -> list[Hex | str]:
+            at = board.places[node].hex if isinstance(node, str) else node
+            out: list[Hex | str] = []
+            for n in board.neighbours(at):
+                place = board.place_at.get(n)
+                if place is None:
+                    if n == here or (
+                        n in self.region and s.may_hold(n) and n not in self.held and s.kinds(n)
+                    ):
+                        out.append(n)
+                elif not isinstance(node, str) and (
+                    place.name == here
+                    or end(place.name)
+                    or (s.passable(place.name) and place.name not in self.passed)
+                ):
+                    out.append(place.name)
+            return out
+
+        def cost(node: Hex | str) -> int:
+            return 0 if isinstance(node, str) or node == here else 1
+
+        if not vias:
+            found = least_cost_path(
+                here,
+                lambda n: isinstance(n, str) and n != here and s.goal(n, 0),
+                lambda n: [x for x in neighbours(n, lambda p: s.goal(p, 0)) if x != here],
+                cost,
+                limit=left,
+            )
+            return found is not None
+        far = task.far
+        assert far is not None
+        source: Hex | str = vias[0]
+        pair = least_cost_disjoint_pair(
+            source, (here, far), lambda n: neighbours(n, lambda p: p == far), cost
+        )
+        return pair is not None and pair <= left
 
     def tiles(self, hex: Hex, last: TileKind | None, mask: int, left: int, cards: int) -> None:
         s = self.s
         if left <= 0:
             return
         options: list[tuple[int, int, Hex, TileKind]] = []
+        spare = INF  # tiles left in the supply after the next one
+        if s.has("build.tile-supply"):
+            spare = sum(max(s.supply.get(k, 0) - self.used[k], 0) for k in ALL_KINDS) - 1
         for n in s.board.neighbours(hex):
             if n not in self.region or not s.may_hold(n):
                 continue
@@ -410,6 +475,8 @@ class _Searcher:
                     continue
                 if s.has("build.tile-supply") and self.used[kind] >= s.supply.get(kind, 0):
                     continue
+                if self.fewest_tiles.get((n, kind, mask), INF) > spare:
+                    continue  # too few tiles left in the supply to finish from there
                 price = s.cost(n, kind)
                 bound = cards + price + self.lower((n, kind, mask), left - 1)
                 if bound < self.best:

@@ -129,13 +129,15 @@ class RuleSet:
         }
 
 
-class _Question:
-    """A relaxed build model, the rules to consider, and the lazy build.completable check."""
+class RuleQuestion:
+    """A build question as a relaxed build model: the rules to consider, the lazy
+    build.completable check, and whether a set of rules leaves the question possible."""
 
     def __init__(
         self,
         problem: BuildProblem,
         rules: Sequence[str],
+        question: str,
         *,
         horizon: int,
         pay: bool,
@@ -146,6 +148,7 @@ class _Question:
 
         self.problem = problem
         self.rules = tuple(rules)
+        self.question = question
         self.time_limit = time_limit
         self.horizon = horizon
         self.built = BuildModel(
@@ -218,8 +221,9 @@ class _Question:
                 continue
             return answer.status, [assumed[i] for i in answer.core]
 
-    def core(self, question: str) -> RuleSet | None:
+    def core(self) -> RuleSet | None:
         """The minimal set, or None when the question is possible after all."""
+        question = self.question
         started = time.monotonic()
         found = mc.minimal_core(self.rules, self.check)
         seconds = time.monotonic() - started
@@ -257,6 +261,31 @@ def completion_problem(state: GameState, canal: CanalState) -> BuildProblem:
     )
 
 
+def completion_question(
+    state: GameState,
+    canal: CanalState,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    horizon: int | None = None,
+    rules: Sequence[str] = COMPLETION_RULES,
+) -> RuleQuestion:
+    """Completing ``canal`` with the tiles in its owner's supply, as a rule question."""
+    problem = completion_problem(state, canal)
+    task = problem.canals[0]
+    size = horizon if horizon is not None else completion_horizon(task)
+    name = "the junction canal" if canal.is_junction else repr(canal.contract)
+    question = RuleQuestion(
+        problem,
+        rules,
+        f"{name} cannot be completed",
+        horizon=size,
+        pay=False,
+        time_limit=time_limit,
+    )
+    question.model.Add(question.built.canals[0].completes == 1)
+    return question
+
+
 def why_not_complete(
     state: GameState,
     canal: CanalState,
@@ -267,14 +296,32 @@ def why_not_complete(
 ) -> RuleSet | None:
     """A minimal set of rules that together leave ``canal`` no completion with the tiles in
     its owner's supply (None: it can be completed)."""
-    problem = completion_problem(state, canal)
-    task = problem.canals[0]
-    size = horizon if horizon is not None else completion_horizon(task)
-    question = _Question(problem, rules, horizon=size, pay=False, time_limit=time_limit)
-    v = question.built.canals[0]
-    question.model.Add(v.completes == 1)
-    name = "the junction canal" if canal.is_junction else repr(canal.contract)
-    return question.core(f"{name} cannot be completed")
+    found = completion_question(state, canal, time_limit=time_limit, horizon=horizon, rules=rules)
+    return found.core()
+
+
+def no_build_question(
+    state: GameState,
+    colour: str,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    rules: Sequence[str] = TURN_RULES,
+) -> RuleQuestion | None:
+    """Building one tile this turn, as a rule question (None: no open canal to build on).
+    Raises HandUnknown."""
+    problem = build_problem(state, colour)
+    if not problem.canals:
+        return None
+    question = RuleQuestion(
+        problem,
+        rules,
+        f"{colour} cannot build a tile this turn",
+        horizon=1,
+        pay=True,
+        time_limit=time_limit,
+    )
+    question.model.Add(sum(v.used[1] for v in question.built.canals) >= 1)
+    return question
 
 
 def why_no_build(
@@ -287,12 +334,51 @@ def why_no_build(
     """A minimal set of rules that together leave ``colour`` no tile to build this turn
     (None: some tile can be built). One tile is enough to ask about: any legal build starts
     with a tile that is a legal build on its own. Raises HandUnknown."""
-    problem = build_problem(state, colour)
-    if not problem.canals:
+    question = no_build_question(state, colour, time_limit=time_limit, rules=rules)
+    if question is None:
         return RuleSet(f"{colour} has no open canal to build on", (), True, 0, 0, 0.0)
-    question = _Question(problem, rules, horizon=1, pay=True, time_limit=time_limit)
-    question.model.Add(sum(v.used[1] for v in question.built.canals) >= 1)
-    return question.core(f"{colour} cannot build a tile this turn")
+    return question.core()
+
+
+def proposal_question(
+    state: GameState,
+    colour: str,
+    build: s.Build,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    rules: Sequence[str] = TURN_RULES,
+) -> RuleQuestion | None:
+    """The tiles and places of ``build``, paid somehow, as a rule question (None: a line
+    names no open canal of the player, or one twice). Raises HandUnknown."""
+    problem = build_problem(state, colour)
+    lines: dict[int, tuple[RouteItem, ...]] = {}
+    extra: list[Hex] = []
+    for line in build.lines:
+        task = _line_task(problem, line)
+        if task is None or task.index in lines:
+            return None
+        items: list[RouteItem] = []
+        for item in line.items:
+            if isinstance(item, s.ReachPlace):
+                items.append(item.name.text)
+            else:
+                hex = Hex.parse(item.hex.text)
+                items.append((hex, TileKind(item.kind.text)))
+                extra.append(hex)
+        lines[task.index] = tuple(items)
+    size = max((sum(1 for x in ln if not isinstance(x, str)) for ln in lines.values()), default=0)
+    question = RuleQuestion(
+        problem,
+        rules,
+        "no payment makes this build legal",
+        horizon=size,
+        pay=True,
+        time_limit=time_limit,
+        extra_hexes=extra,
+    )
+    for v in question.built.canals:
+        _fix_line(question, v, lines.get(v.task.index, ()))
+    return question
 
 
 def why_not_proposed(
@@ -307,37 +393,12 @@ def why_not_proposed(
     whatever cards pay for them (None: some payment makes it legal). A line naming no open
     canal of the player breaks build.own-contract, which the model does not state: it is
     answered alone. Raises HandUnknown."""
-    problem = build_problem(state, colour)
-    lines: dict[int, tuple[RouteItem, ...]] = {}
-    extra: list[Hex] = []
-    for line in build.lines:
-        task = _line_task(problem, line)
-        if task is None or task.index in lines:
-            return RuleSet(
-                "a build line names no open canal of the player (or one twice)",
-                ("build.own-contract",),
-                True,
-                0,
-                0,
-                0.0,
-                ("build.own-contract",),
-            )
-        items: list[RouteItem] = []
-        for item in line.items:
-            if isinstance(item, s.ReachPlace):
-                items.append(item.name.text)
-            else:
-                hex = Hex.parse(item.hex.text)
-                items.append((hex, TileKind(item.kind.text)))
-                extra.append(hex)
-        lines[task.index] = tuple(items)
-    size = max((sum(1 for x in ln if not isinstance(x, str)) for ln in lines.values()), default=0)
-    question = _Question(
-        problem, rules, horizon=size, pay=True, time_limit=time_limit, extra_hexes=extra
-    )
-    for v in question.built.canals:
-        _fix_line(question, v, lines.get(v.task.index, ()))
-    return question.core("no payment makes this build legal")
+    question = proposal_question(state, colour, build, time_limit=time_limit, rules=rules)
+    if question is None:
+        own = ("build.own-contract",)
+        text = "a build line names no open canal of the player (or one twice)"
+        return RuleSet(text, own, True, 0, 0, 0.0, own)
+    return question.core()
 
 
 def _line_task(problem: BuildProblem, line: s.BuildLine) -> CanalTask | None:
@@ -354,7 +415,7 @@ def _line_task(problem: BuildProblem, line: s.BuildLine) -> CanalTask | None:
     return candidates[0] if candidates else None
 
 
-def _fix_line(question: _Question, v: Any, line: Sequence[RouteItem]) -> None:
+def _fix_line(question: RuleQuestion, v: Any, line: Sequence[RouteItem]) -> None:
     """Pin canal ``v``'s variables to exactly ``line`` (and judge build.completable of its end
     once: the line is fixed)."""
     m = question.model
@@ -396,8 +457,12 @@ def empty_build_note(
 __all__ = [
     "COMPLETION_RULES",
     "TURN_RULES",
+    "RuleQuestion",
     "RuleSet",
+    "completion_question",
     "empty_build_note",
+    "no_build_question",
+    "proposal_question",
     "why_no_build",
     "why_not_complete",
     "why_not_proposed",
