@@ -164,7 +164,11 @@ def simple_routes_exist(state: GameState, canal: CanalState) -> bool:
     return walk(start, isinstance(end, str), set(), budget)
 
 
-@pytest.mark.parametrize("index", range(0, len(CASES), 3))
+SMALL = [i for i, (_, _, canal) in enumerate(CASES) if canal.value - len(canal.tiles) <= 6]
+"""Canals whose routes can all be enumerated quickly (at most six tiles left)."""
+
+
+@pytest.mark.parametrize("index", SMALL[::3])
 def test_exact_completability_matches_enumerating_routes(index: int) -> None:
     seed, state, canal = CASES[index]
     assert completable(state, canal)[0] == simple_routes_exist(state, canal), seed

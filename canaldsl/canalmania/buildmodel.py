@@ -50,6 +50,20 @@ The objective maximises ``M * points - cards`` (points as defined in
 :mod:`canaldsl.canalmania.bestbuild`, M larger than any number of cards), so the optimum has
 the most points and, among those, the fewest cards. Completion points are linear: the tiles'
 points count either way and a completion adds the old tiles' points and the contract value.
+
+Two more uses of the same model (:class:`BuildModel` options):
+
+* ``complete``: the fewest cards completing one canal whatever the hand
+  (:func:`model_fewest_cards`; what is counted: :mod:`canaldsl.canalmania.completion`): the
+  canal must be completed, positions go up to its value, and the cards are the tiles' costs.
+* ``relaxed``: every rule of MODEL_RULES gets one literal, and each of its constraints is
+  enforced only when that literal is true (CP-SAT enforcement literals), so that solving under
+  assumptions says which rules together make a question impossible
+  (:mod:`canaldsl.canalmania.minimal_rules`). Nothing is pruned by a rule there: every hex but
+  the places is a candidate at every position, x[p, hex] and k[p, kind] are chosen apart and
+  build.terrain ties them, the redundant counts above are left out, and leaving out a rule
+  means: build.card-cost — one card a tile; build.card-kind — any card for any tile;
+  build.cards-in-hand — any number of cards; build.overbuild — no extra cards.
 """
 
 from __future__ import annotations

@@ -22,10 +22,15 @@ build.card-cost — every tile costs one card of its own; build.card-kind — an
 any tile; build.cards-in-hand — any cards may be paid; build.overbuild — no extra cards on
 top of another tile.
 
-**Horizon.** The model has a fixed number of positions per canal: the contract's value for a
-turn's build, and for a completion the larger of the tiles the value leaves and the fewest
-tiles any route needs, plus HORIZON_SLACK. Without build.contract-length a canal may use that
-many tiles, no more; the answer says so.
+**Horizon.** The model has a fixed number of positions per canal: one for a turn with no tile
+to build, the proposed tiles for a proposed build, and for a completion the larger of the tiles
+the value leaves and the fewest tiles any route needs, plus HORIZON_SLACK. Without
+build.contract-length a canal may use that many tiles, no more; the answer says so.
+
+**build.completable** is checked lazily: when a solution with that rule's literal true leaves a
+canal incomplete, the exact test (:func:`canaldsl.canalmania.search.still_completable`) judges
+its end, and an end that cannot be completed is forbidden behind the literal and the model
+solved again.
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ HORIZON_SLACK = 3
 build.contract-length is left out."""
 
 DEFAULT_TIME_LIMIT = 10.0
-"""Seconds for each solve."""
+"""Seconds for finding a minimal set (all its solves together)."""
 
 COMPLETION_RULES = (
     "build.start-at-barge",
@@ -150,6 +155,8 @@ class RuleQuestion:
         self.rules = tuple(rules)
         self.question = question
         self.time_limit = time_limit
+        """Seconds for the whole search of a minimal set (each solve gets what is left)."""
+        self.deadline: float | None = None
         self.horizon = horizon
         self.built = BuildModel(
             problem, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
@@ -216,7 +223,12 @@ class RuleQuestion:
         CP-SAT's sufficient set among them)."""
         literals = [self.built.literals[r] for r in assumed]
         while True:
-            answer = mc.solve_assuming(self.model, literals, time_limit=self.time_limit)
+            left = self.time_limit
+            if self.deadline is not None:
+                left = max(self.deadline - time.monotonic(), 0.0)
+                if left <= 0:
+                    return mc.UNKNOWN, []
+            answer = mc.solve_assuming(self.model, literals, time_limit=left)
             if answer.status == mc.FEASIBLE and self.stranded(answer):
                 continue
             return answer.status, [assumed[i] for i in answer.core]
@@ -225,7 +237,12 @@ class RuleQuestion:
         """The minimal set, or None when the question is possible after all."""
         question = self.question
         started = time.monotonic()
-        found = mc.minimal_core(self.rules, self.check)
+        if self.time_limit is not None:
+            self.deadline = started + self.time_limit
+        try:
+            found = mc.minimal_core(self.rules, self.check)
+        finally:
+            self.deadline = None
         seconds = time.monotonic() - started
         if found.status == mc.FEASIBLE:
             return None
