@@ -296,7 +296,7 @@ class BuildModel:
                     ph = board.places[name].hex
                     near_tiles = [v.x[(p, h)] for h in adj.hexes[ph] if (p, h) in v.x]
                     m.Add(var <= sum(near_tiles))
-        for name in {nm for (_, nm) in v.z}:
+        for name in sorted({nm for (_, nm) in v.z}):
             m.AddAtMostOne(var for (_, nm), var in v.z.items() if nm == name)
         for via in task.vias:
             running: list[Any] = []
@@ -322,7 +322,7 @@ class BuildModel:
                     m.AddImplication(var, before)
         v.completes = sum(goals)
         # each hex at most once
-        for h in {h for (_, h) in v.x}:
+        for h in sorted({h for (_, h) in v.x}):
             m.AddAtMostOne(v.x[(p, h)] for p in range(1, positions + 1) if (p, h) in v.x)
         # the first tile: next to the barge, or to a place reached first
         for h in v.domains[1] if positions >= 1 else []:
@@ -426,7 +426,7 @@ class BuildModel:
                 for name, var in here:
                     if task.at_place is not None or name not in near_places(barge):
                         self._when(m.Add(var == 0), "build.connected")
-        for name in {nm for (_, nm) in v.z}:
+        for name in sorted({nm for (_, nm) in v.z}):
             terms = [var for (_, nm), var in v.z.items() if nm == name]
             self._when(m.Add(sum(terms) <= 1), "build.canal-integrity")
             if name in task.visited:
