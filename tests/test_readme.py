@@ -52,3 +52,11 @@ def test_the_tour_example_holds() -> None:
     evaluation = evaluate(scenario)
     assert [v.legal for v in evaluation.verdicts] == [True]
     assert [j.passed for j in evaluation.judgements] == [True, True]
+
+
+def test_the_rule_count_in_the_readme_is_the_registry_s() -> None:
+    from canaldsl.canalmania.rulebook import all_rules
+
+    stated = re.search(r"every rule, by id \((\d+) of them\)", README)
+    assert stated is not None
+    assert int(stated.group(1)) == len(list(all_rules()))
