@@ -330,6 +330,8 @@ CASES: dict[str, Case] = {
         "red would have 3 junction contracts; each player has 1",
     ),
     "E418": Case(game(*red("hand 8 stretch")), 19, 3, "red holds 8 cards"),
+    "E431": Case("rules second-edition {\n  end-mark +15\n}\n", 2, 12, "in steps of 10 points"),
+    "E432": Case("rules first-edition {\n  end-mark +10\n}\n", 2, 3, "only the 2nd edition"),
     "E419": Case(
         game(*PLAYERS, "display stretch, lock, lock, tunnel, aqueduct, surveyor"),
         22,

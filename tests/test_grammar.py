@@ -33,8 +33,10 @@ def test_rules_block(doc: s.Document) -> None:
     (rules,) = of(doc, s.RulesDecl)
     assert rules.edition.text == "second-edition"
     assert rules.items is not None
-    players, option = rules.items
+    players, end_mark, option = rules.items
     assert isinstance(players, s.PlayersSetting) and players.count.value == 3
+    assert isinstance(end_mark, s.EndMarkSetting) and end_mark.shift.value == 10
+    assert end_mark.comments.trailing == "# the 2nd edition's longer game"
     assert isinstance(option, s.OptionSetting)
     assert (option.name.text, option.value.text) == ("colour-restriction-start", "excluded")
     assert option.comments.trailing == "# the FR reading"
@@ -198,5 +200,5 @@ def test_expectations_and_queries(doc: s.Document) -> None:
 
 def test_positions_are_recorded(doc: s.Document) -> None:
     red = of(doc, s.PlayerDecl)[0]
-    assert (red.span.line, red.span.column) == (28, 1)
+    assert (red.span.line, red.span.column) == (29, 1)
     assert red.colour.span.column == 8

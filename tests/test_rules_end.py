@@ -99,6 +99,31 @@ def test_one_point_short_or_the_other_editions_mark_does_not(
     assert not v.after.endgame_triggered
 
 
+def moved_mark(text: str, shift: str) -> str:
+    """The same file with the end mark moved (the 2nd edition's variable game length)."""
+    header = "rules second-edition {\n"
+    assert text.startswith(header)
+    return header + f"  end-mark {shift}\n" + text[len(header) :]
+
+
+@holds("end.trigger")
+@pytest.mark.parametrize(("shift", "score"), [("+10", 77), ("-10", 57), ("+20", 87)])
+def test_a_moved_end_mark_starts_the_end_where_it_stands(shift: str, score: int) -> None:
+    # DE "Verschiedenes > 1. Variable Spiellaenge": the mark may be moved by tens of points.
+    v = verdict(moved_mark(trigger_game(score, edition=2), shift))
+    assert_legal(v)
+    assert v.after.endgame_triggered
+
+
+@breaks("end.trigger")
+@pytest.mark.parametrize(("shift", "score"), [("+10", 70), ("-10", 56), ("+20", 80)])
+def test_below_a_moved_end_mark_the_game_goes_on(shift: str, score: int) -> None:
+    # 70 + 3 reaches the printed 3-player mark (70) but not one moved to 80.
+    v = verdict(moved_mark(trigger_game(score, edition=2), shift))
+    assert_legal(v)
+    assert not v.after.endgame_triggered
+
+
 def parliament_game(edition: int) -> str:
     return game(
         """

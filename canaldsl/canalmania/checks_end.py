@@ -22,19 +22,25 @@ FINAL_ROUNDS = 2
     "(optionally moved by 10 for a longer or shorter game).",
     kind="effect",
 )
-def threshold(edition: Edition, players: int) -> int | None:
+def threshold(edition: Edition, players: int, shift: int = 0) -> int | None:
     """The end begins when any player's score reaches the mark for the number of players (or,
-    in the 1st edition, when the last five contracts are turned up in parliament)."""
+    in the 1st edition, when the last five contracts are turned up in parliament). In the 2nd
+    edition the players may agree to move the mark by tens of points (``shift``)."""
     from canaldsl.canalmania.components import facts
 
-    return facts(edition).end_threshold.get(players)
+    mark = facts(edition).end_threshold.get(players)
+    return None if mark is None else mark + shift
 
 
 def trigger_end(state: GameState) -> None:
     """Mark the end as triggered if a score has reached the mark (called after every turn)."""
     if state.endgame_triggered:
         return
-    mark = threshold(edition=state.rules.edition, players=len(state.players))
+    mark = threshold(
+        edition=state.rules.edition,
+        players=len(state.players),
+        shift=state.rules.end_mark_shift,
+    )
     if mark is not None and any(p.score >= mark for p in state.players):
         state.endgame_triggered = True
         state.endgame_round = state.round

@@ -86,6 +86,8 @@ CODES: Final = MappingProxyType(
         "E425": "junction canal joins more than two places",
         "E427": "engineer both aside and held",
         "E428": "a card pile holds more cards than a game could have",
+        "E431": "the end mark is not moved by a multiple of 10 points, or moved twice",
+        "E432": "the end mark moved in the 1st edition",
         "W424": "the first player is not red",
         "W430": "two tiles of one kind next to each other in a section",
         # turns, expectations, queries

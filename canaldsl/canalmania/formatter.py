@@ -245,6 +245,8 @@ def _statement(w: _Writer, st: s.Statement, depth: int) -> None:
         for item in st.items:
             if isinstance(item, s.PlayersSetting):
                 _simple(w, item, f"players {item.count.value}", depth + 1)
+            elif isinstance(item, s.EndMarkSetting):
+                _simple(w, item, f"end-mark {item.shift.value:+d}", depth + 1)
             else:
                 _simple(w, item, f"option {item.name.text} = {item.value.text}", depth + 1)
         _close_block(w, st.footer, depth)

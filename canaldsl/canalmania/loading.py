@@ -39,7 +39,7 @@ def check_text(
     diagnostics += [
         number_too_large(source, number.value, number.span)
         for number in _numbers(document)
-        if number.value > MAX_NUMBER
+        if abs(number.value) > MAX_NUMBER
     ]
     scenario, semantic = analyse(document, source, path=path)
     return scenario, sort_diagnostics([*diagnostics, *semantic])

@@ -295,14 +295,18 @@ class _Builder:
     def _rules_decl(self, tree: Tree) -> s.RulesDecl:
         edition = self._tokens(tree, "EDITION")[0]
         body = self._subtree(tree, "rules_body")
-        items: tuple[s.PlayersSetting | s.OptionSetting, ...] | None = None
+        items: tuple[s.RulesItem, ...] | None = None
         if body is not None:
-            built: list[s.PlayersSetting | s.OptionSetting] = []
+            built: list[s.RulesItem] = []
             for item in _children(body):
                 if item.data == "players_setting":
                     tok = item.children[0]
                     assert isinstance(tok, lark.Token)
                     built.append(s.PlayersSetting(count=self._num(tok), **self._node_kwargs(item)))
+                elif item.data == "end_mark_setting":
+                    tok = item.children[0]
+                    assert isinstance(tok, lark.Token)
+                    built.append(s.EndMarkSetting(shift=self._num(tok), **self._node_kwargs(item)))
                 else:
                     name, value = item.children
                     assert isinstance(name, lark.Token) and isinstance(value, lark.Token)

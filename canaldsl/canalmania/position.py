@@ -16,11 +16,13 @@ from canaldsl.hexgrid import Hex
 
 @dataclass(frozen=True)
 class Rules:
-    """The edition, the number of players and the value of every named switch."""
+    """The edition, the number of players, the value of every named switch, and how far the
+    end mark is moved (the 2nd edition's variable game length; 0 in the 1st edition)."""
 
     edition: Edition
     players: int | None
     options: Mapping[str, str]
+    end_mark_shift: int = 0
 
 
 @dataclass(frozen=True)

@@ -890,6 +890,7 @@ ILLUSTRATED_BY: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "goods.colour-restriction-start": ("colour-restriction-start-place",),
         "goods.shortest-route": ("shortest-route-huddersfield-sheffield",),
         "number.end-threshold": ("endgame-trigger-second-player",),
+        "end.variable-length": ("variable-game-length",),
         "number.contract-value-scored": (
             "completion-score-leeds-liverpool",
             "contract-termini-medway",

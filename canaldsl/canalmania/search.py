@@ -766,9 +766,7 @@ def route_exists(
 
             def step(node: Hex | str) -> list[Hex | str]:
                 return [
-                    n
-                    for n in neighbours(node, lambda p: passable(p) or goal(p, 0))
-                    if n != start
+                    n for n in neighbours(node, lambda p: passable(p) or goal(p, 0)) if n != start
                 ]
 
             found = least_cost_path(

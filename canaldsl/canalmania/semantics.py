@@ -269,7 +269,7 @@ class _Analyser:
                     "`known-error` marks a rulebook example, but this file has no `rulebook` "
                     "statement",
                     lone.span,
-                    hint="start the file with `rulebook TRANSLATION section \"...\" example ID`",
+                    hint='start the file with `rulebook TRANSLATION section "..." example ID`',
                 )
             return None
         decl = decls[0]
@@ -320,8 +320,11 @@ class _Analyser:
             edition = stated.edition
         players: int | None = None
         settings: dict[str, str] = {}
+        shift = 0
         for item in decl.items or ():
-            if isinstance(item, s.PlayersSetting):
+            if isinstance(item, s.EndMarkSetting):
+                shift = self.end_mark_shift(item, edition, shift)
+            elif isinstance(item, s.PlayersSetting):
                 players = item.count.value
                 edition_facts = facts(edition)
                 if not edition_facts.min_players <= players <= edition_facts.max_players:
@@ -356,9 +359,32 @@ class _Analyser:
                     )
                     continue
                 settings[switch.name] = item.value.text
-        if stated is not None:
-            return Rules(edition=edition, players=players, options=stated.options)
-        return Rules(edition=edition, players=players, options=resolve(edition, settings))
+        options = stated.options if stated is not None else resolve(edition, settings)
+        return Rules(edition=edition, players=players, options=options, end_mark_shift=shift)
+
+    def end_mark_shift(self, item: s.EndMarkSetting, edition: Edition, shift: int) -> int:
+        """The shift an ``end-mark`` line gives (E431, E432); ``shift`` when it is refused."""
+        value = item.shift.value
+        if shift:
+            self.error("E431", "the end mark is moved once, by one `end-mark` line", item.span)
+            return shift
+        if edition is not Edition.SECOND:
+            self.error(
+                "E432",
+                "only the 2nd edition lets the players move the end mark (a variable game length)",
+                item.span,
+            )
+            return shift
+        lowest = min(facts(edition).end_threshold.values())
+        if value % 10 or value == 0 or value <= -lowest:
+            self.error(
+                "E431",
+                f"the end mark moves in steps of 10 points and stays above 0, not by {value:+d}",
+                item.shift.span,
+                hint="write end-mark +10 for a longer game, end-mark -10 for a shorter one",
+            )
+            return shift
+        return value
 
     # ------------------------------------------------------------ board
     _board_failed = False

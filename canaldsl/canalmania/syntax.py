@@ -85,9 +85,19 @@ class OptionSetting(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class EndMarkSetting(Node):
+    """``end-mark +10``: the 2nd edition's variable game length (the mark moved by points)."""
+
+    shift: Num
+
+
+RulesItem = PlayersSetting | OptionSetting | EndMarkSetting
+
+
+@dataclass(frozen=True, kw_only=True)
 class RulesDecl(Node):
     edition: Ref
-    items: tuple[PlayersSetting | OptionSetting, ...] | None = None
+    items: tuple[RulesItem, ...] | None = None
     footer: tuple[str, ...] = ()
 
 
