@@ -17,6 +17,8 @@ from typing import Any
 
 import click
 
+from canaldsl.cli_options import TIMINGS
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_ERROR = 2
@@ -305,7 +307,10 @@ _TIME_LIMIT = click.option(
 @click.option("--for", "colour", default=None, help="Whose build (default: whose turn it is).")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
 @_TIME_LIMIT
-def best_build_command(file: Path, colour: str | None, output: str, time_limit: float) -> None:
+@TIMINGS
+def best_build_command(
+    file: Path, colour: str | None, output: str, time_limit: float, timings: bool
+) -> None:
     """The build scoring the most this turn, after the turns of FILE.
 
     Points: completions now (tile points and, 2nd edition, the contract value) plus the tile
@@ -328,10 +333,13 @@ def best_build_command(file: Path, colour: str | None, output: str, time_limit: 
 
         note, rules = empty_build_note(state, mover, time_limit=time_limit)
     if output == "json":
-        why = None if note is None else {"note": note, "rules": rules and rules.to_json()}
-        click.echo(json.dumps({"file": str(file), **plan.to_json(), "why_empty": why}, indent=2))
+        why = None
+        if note is not None:
+            why = {"note": note, "rules": rules and rules.to_json(timings=timings)}
+        answer = {"file": str(file), **plan.to_json(timings=timings), "why_empty": why}
+        click.echo(json.dumps(answer, indent=2))
     else:
-        click.echo(plan.text())
+        click.echo(plan.text(timings=timings))
         if note is not None:
             click.echo(f"  why: {note}")
         if plan.lines:
@@ -351,8 +359,9 @@ def best_build_command(file: Path, colour: str | None, output: str, time_limit: 
     show_default=True,
     help="Exhaustive search (the fast path) or the CP-SAT model (proof with its bound).",
 )
+@TIMINGS
 def best_delivery_command(
-    file: Path, colour: str | None, output: str, time_limit: float, engine: str
+    file: Path, colour: str | None, output: str, time_limit: float, engine: str, timings: bool
 ) -> None:
     """The goods move scoring the most for the mover, after the turns of FILE.
 
@@ -399,7 +408,7 @@ def best_delivery_command(
             "engine": engine,
             "status": status,
             "bound": bound,
-            "seconds": round(seconds, 6),
+            **({"seconds": round(seconds, 6)} if timings else {}),
             "route": list(best.route) if best else None,
             "owners": list(best.owners) if best else None,
             "points": dict(best.points) if best else {},
@@ -416,7 +425,8 @@ def best_delivery_command(
         )
         if others:
             click.echo(f"  the other owners of its sections score: {others}")
-        click.echo(f"  proof: {status} [{method}, {seconds * 1000:.1f} ms]")
+        took = f", {seconds * 1000:.1f} ms" if timings else ""
+        click.echo(f"  proof: {status} [{method}{took}]")
     sys.exit(EXIT_OK if complete else EXIT_FAILED)
 
 

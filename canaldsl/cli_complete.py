@@ -13,6 +13,8 @@ from pathlib import Path
 
 import click
 
+from canaldsl.cli_options import TIMINGS
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_ERROR = 2
@@ -39,8 +41,15 @@ EXIT_ERROR = 2
     show_default=True,
     help="Seconds before the question is left undecided.",
 )
+@TIMINGS
 def can_complete_command(
-    file: Path, contract: str, colour: str | None, output: str, engine: str, time_limit: float
+    file: Path,
+    contract: str,
+    colour: str | None,
+    output: str,
+    engine: str,
+    time_limit: float,
+    timings: bool,
 ) -> None:
     """Whether CONTRACT's canal can still be completed after the turns of FILE, with the tiles
     left in its player's supply, and the fewest cards that takes (`junction` names a junction
@@ -64,7 +73,7 @@ def can_complete_command(
         sys.exit(EXIT_ERROR)
     answer = can_complete(state, canal, engine=engine, time_limit=time_limit)
     if output == "json":
-        click.echo(json.dumps({"file": str(file), **answer.to_json()}, indent=2))
+        click.echo(json.dumps({"file": str(file), **answer.to_json(timings=timings)}, indent=2))
     else:
-        click.echo(answer.text())
+        click.echo(answer.text(timings=timings))
     sys.exit(EXIT_FAILED if answer.possible is None else EXIT_OK)

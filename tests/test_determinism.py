@@ -5,8 +5,8 @@ One transcript (:func:`transcript`) runs every command that prints an answer (ch
 best-build, best-delivery, fmt, board; text and JSON) on the same files and concatenates what
 they print, exit statuses included. It is made in separate processes with different
 ``PYTHONHASHSEED`` values and CPU sets (``taskset``); the transcripts must be equal byte for
-byte. The only thing masked is the measured time of a solve (``12.3 ms``, ``"seconds": 0.0123``):
-it is a measurement, not an answer. CP-SAT runs with one worker and a fixed seed
+byte, with nothing masked: the measured time of a solve is printed only with ``--timings``
+(tested below). CP-SAT runs with one worker and a fixed seed
 (``canaldsl.solver``), checked here too.
 """
 
@@ -54,6 +54,7 @@ CHECKED = (
 transcript is made three times)."""
 
 TIMES = re.compile(r"\d+(\.\d+)? ms\b|\"seconds\": [0-9.e-]+")
+"""What a measured solve time looks like; it must not appear in the transcript."""
 
 
 def transcript() -> str:
@@ -83,7 +84,9 @@ def transcript() -> str:
             shown = " ".join(a.replace(folder, "TMP").replace(str(ROOT), "ROOT") for a in arguments)
             out.append(f"$ canaldsl {shown}\n[exit {result.exit_code}]\n{result.output}")
         out.append(f"formatted:\n{messy.read_text(encoding='utf-8')}")
-        return TIMES.sub("<time>", "\n".join(out)).replace(folder, "TMP")
+        text = "\n".join(out).replace(folder, "TMP")
+        assert not TIMES.search(text), "a measured time was printed without --timings"
+        return text
 
 
 def _run(hash_seed: str, cpus: str | None) -> str:
@@ -137,3 +140,22 @@ def test_the_solver_uses_one_worker_and_a_fixed_seed() -> None:
     assert parameters.num_workers == 1
     assert parameters.random_seed == solver.SEED
     assert result.status == solver.OPTIMAL and result.value(x) == 10
+
+
+def test_timings_are_printed_only_when_asked() -> None:
+    from click.testing import CliRunner
+
+    from canaldsl.cli import main
+
+    runner = CliRunner()
+    for command, name in (
+        ("best-build", "puzzle-smeaton-lancaster.canal"),
+        ("best-delivery", "puzzle-midlands-goods.canal"),
+    ):
+        example = str(EXAMPLES / name)
+        for output in ("text", "json"):
+            plain = runner.invoke(main, [command, example, "--format", output])
+            timed = runner.invoke(main, [command, example, "--format", output, "--timings"])
+            assert plain.exit_code == timed.exit_code == 0, plain.output + timed.output
+            assert not TIMES.search(plain.output)
+            assert TIMES.search(timed.output)

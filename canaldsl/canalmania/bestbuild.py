@@ -185,7 +185,8 @@ class BuildPlan:
             f"bound {self.bound}"
         )
 
-    def text(self) -> str:
+    def text(self, *, timings: bool = False) -> str:
+        """The answer for people; the solve time only with ``timings`` (it varies by run)."""
         out = [f"best build for {self.player}: {self.points} points, {self.cards} cards"]
         if self.points_now != self.points:
             out[0] += f" ({self.points_now} scored now)"
@@ -195,11 +196,13 @@ class BuildPlan:
             state = "completes it" if line.completes else "stays incomplete"
             out.append(f"  {line.text()}")
             out.append(f"      {line.points} points; {state}")
-        out.append(f"  proof: {self.proof()} [{self.engine}, {self.seconds * 1000:.1f} ms]")
+        took = f", {self.seconds * 1000:.1f} ms" if timings else ""
+        out.append(f"  proof: {self.proof()} [{self.engine}{took}]")
         return "\n".join(out)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, *, timings: bool = False) -> dict[str, Any]:
+        """The answer for programs; ``seconds`` only with ``timings`` (it varies by run)."""
+        answer = {
             "player": self.player,
             "points": self.points,
             "points_now": self.points_now,
@@ -207,7 +210,6 @@ class BuildPlan:
             "status": self.status,
             "bound": self.bound,
             "engine": self.engine,
-            "seconds": round(self.seconds, 6),
             "time_limit": self.time_limit,
             "lines": [
                 {
@@ -232,6 +234,9 @@ class BuildPlan:
             ],
             "build": self.build_text() if self.lines else None,
         }
+        if timings:
+            answer["seconds"] = round(self.seconds, 6)
+        return answer
 
 
 def _name(text: str) -> str:

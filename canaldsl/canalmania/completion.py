@@ -573,7 +573,8 @@ class CompletionAnswer:
             return f"no{why}"
         return self.summary()
 
-    def text(self) -> str:
+    def text(self, *, timings: bool = False) -> str:
+        """The answer for people; the solve time only with ``timings`` (it varies by run)."""
         name = _canal_name(self.contract)
         out = [f"can-complete {name} for {self.player}: {self.summary().split(' (')[0]}"]
         if self.possible:
@@ -589,11 +590,13 @@ class CompletionAnswer:
         proof = {OPTIMAL: "OPTIMAL", INFEASIBLE: "INFEASIBLE (no completion)"}.get(
             self.status, f"{self.status}: the time limit was hit"
         )
-        out.append(f"  proof: {proof} [{self.engine}, {self.seconds * 1000:.1f} ms]")
+        took = f", {self.seconds * 1000:.1f} ms" if timings else ""
+        out.append(f"  proof: {proof} [{self.engine}{took}]")
         return "\n".join(out)
 
-    def to_json(self) -> dict[str, object]:
-        return {
+    def to_json(self, *, timings: bool = False) -> dict[str, object]:
+        """The answer for programs; ``seconds`` only with ``timings`` (it varies by run)."""
+        answer: dict[str, object] = {
             "player": self.player,
             "contract": self.contract,
             "possible": self.possible,
@@ -602,10 +605,12 @@ class CompletionAnswer:
             "tiles_left": self.tiles_left,
             "status": self.status,
             "engine": self.engine,
-            "seconds": round(self.seconds, 6),
             "route": [step.to_json() for step in self.route],
-            "rules": self.rules.to_json() if self.rules is not None else None,
+            "rules": self.rules.to_json(timings=timings) if self.rules is not None else None,
         }
+        if timings:
+            answer["seconds"] = round(self.seconds, 6)
+        return answer
 
 
 def _s(n: int) -> str:

@@ -120,8 +120,9 @@ class RuleSet:
         word = "minimal set" if self.minimal else "set (not shown minimal: time limit)"
         return f"{self.question}: {word} of rules that make it so: {named}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, *, timings: bool = False) -> dict[str, Any]:
+        """The set for programs; ``seconds`` only with ``timings`` (it varies by run)."""
+        answer = {
             "question": self.question,
             "rules": [
                 {"id": r, "title": t} for r, t in zip(self.rules, self.titles(), strict=True)
@@ -130,8 +131,10 @@ class RuleSet:
             "decided": self.decided,
             "horizon": self.horizon,
             "solves": self.solves,
-            "seconds": round(self.seconds, 6),
         }
+        if timings:
+            answer["seconds"] = round(self.seconds, 6)
+        return answer
 
 
 class RuleQuestion:
