@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from miniboard import BOARD
 
 import canaldsl
 from canaldsl.canalmania.codes import CODES
@@ -22,25 +23,6 @@ from canaldsl.diagnostics import Diagnostic, Severity, SourceError
 
 # A 6x5 board. Hexes: London A1, Bath F1, York A5, Oxford F5; D1 and D2 are difficult, C3 and
 # D3 are sea. Fewest tiles: LB 4 (B1 C1 D1 E1), YO 4 (B5 .. E5), LY 3 (A2 A3 A4).
-BOARD = """\
-rules second-edition
-board mini {
-  map {
-    | L . . ^ . B
-    | . . . ^ . .
-    | . . ~ ~ . .
-    | . . . . . .
-    | Y . . . . O
-  }
-  city London red marked L
-  town Bath blue marked B
-  town York green marked Y
-  city Oxford yellow marked O
-  contract LB between London and Bath value 6
-  contract YO between York and Oxford value 6
-  contract LY between London and York value 5
-}
-"""
 BOARD_LINES = 17
 
 

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from fuzzoracle import exercise
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from miniboard import BOARD
 from randompositions import make_case
 
 from canaldsl.cli import main
@@ -38,25 +39,6 @@ FUZZ = settings(
 
 # ---------------------------------------------------------------- well-formed files
 
-BOARD = """\
-rules second-edition
-board mini {
-  map {
-    | L . . ^ . B
-    | . . . ^ . .
-    | . . ~ ~ . .
-    | . . . . . .
-    | Y . . . . O
-  }
-  city London red marked L
-  town Bath blue marked B
-  town York green marked Y
-  city Oxford yellow marked O
-  contract LB between London and Bath value 6
-  contract YO between York and Oxford value 6
-  contract LY between London and York value 5
-}
-"""
 PLACES = ("London", "Bath", "York", "Oxford", "Leeds")
 CONTRACTS = ("LB", "YO", "LY", "junction")
 COLOURS = ("red", "white", "black", "green", "yellow")

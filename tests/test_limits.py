@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from miniboard import BOARD
 
 import canaldsl.limits as limits
 from canaldsl.canalmania.loading import check_path, check_text
@@ -24,25 +25,6 @@ from canaldsl.canalmania.semantics import MAX_GRID_SIDE, MAX_PILE_CARDS
 from canaldsl.cli import main
 from canaldsl.diagnostics import Diagnostic
 
-BOARD = """\
-rules second-edition
-board mini {
-  map {
-    | L . . ^ . B
-    | . . . ^ . .
-    | . . ~ ~ . .
-    | . . . . . .
-    | Y . . . . O
-  }
-  city London red marked L
-  town Bath blue marked B
-  town York green marked Y
-  city Oxford yellow marked O
-  contract LB between London and Bath value 6
-  contract YO between York and Oxford value 6
-  contract LY between London and York value 5
-}
-"""
 PLAYERS = "player red {\n}\nplayer white {\n}\n"
 
 
