@@ -69,7 +69,7 @@ Two more uses of the same model (:class:`BuildModel` options):
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -864,26 +864,22 @@ class BuildModel:
 
     def _held(self, v: _CanalVars, hex: Hex) -> Any:
         """A literal: the build puts a tile of this canal on ``hex``."""
-        key = ("held", v.task.index, hex)
-        if key not in self._aux:
-            terms = [var for (p, h), var in v.x.items() if h == hex]
-            if not terms:
-                self._aux[key] = None
-            else:
-                lit = self.model.NewBoolVar(f"held{v.task.index}_{hex}")
-                self.model.Add(lit == sum(terms))
-                self._aux[key] = lit
-        return self._aux[key]
+        return self._somewhere("held", v, hex, v.x)
 
     def _reached(self, v: _CanalVars, name: str) -> Any:
         """A literal: the build reaches this place on this canal."""
-        key = ("reached", v.task.index, name)
+        return self._somewhere("reached", v, name, v.z)
+
+    def _somewhere(self, what: str, v: _CanalVars, target: Any, at: Mapping[Any, Any]) -> Any:
+        """A literal (made once, then reused): one of the (position, target) variables ``at``
+        is true; None when there is none."""
+        key = (what, v.task.index, target)
         if key not in self._aux:
-            terms = [var for (p, nm), var in v.z.items() if nm == name]
+            terms = [var for (_, found), var in at.items() if found == target]
             if not terms:
                 self._aux[key] = None
             else:
-                lit = self.model.NewBoolVar(f"reached{v.task.index}_{name}")
+                lit = self.model.NewBoolVar(f"{what}{v.task.index}_{target}")
                 self.model.Add(lit == sum(terms))
                 self._aux[key] = lit
         return self._aux[key]
