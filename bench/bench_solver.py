@@ -139,24 +139,7 @@ def make_state(
         PlayerState(c, None, None, 20, None, Counter(TILES_PER_PLAYER), 0, [], [])
         for c in ("white", "black")
     ]
-    return GameState(
-        board=board,
-        rules=rules,
-        players=[red, *others],
-        parliament=None,
-        contract_deck=None,
-        display=None,
-        deck=None,
-        discard_pile=None,
-        cubes=set(),
-        basin=0,
-        engineers_aside=[],
-        now="red",
-        phase=2,
-        round=None,
-        endgame_round=None,
-        endgame_triggered=False,
-    )
+    return GameState.bare(board, rules, players=[red, *others], now="red", phase=2)
 
 
 def instances(*, per_value: int, values: Sequence[int], seed: int) -> list[Instance]:

@@ -48,24 +48,7 @@ def empty_state(
 ) -> GameState:
     """A phase-3 position for ``mover`` with the given players and no canals or cubes yet."""
     rules = Rules(edition, len(players), resolve(edition, {START_OPTION: start}))
-    state = GameState(
-        board=board,
-        rules=rules,
-        players=[],
-        parliament=None,
-        contract_deck=None,
-        display=None,
-        deck=None,
-        discard_pile=None,
-        cubes=set(),
-        basin=0,
-        engineers_aside=[],
-        now=mover,
-        phase=3,
-        round=None,
-        endgame_round=None,
-        endgame_triggered=False,
-    )
+    state = GameState.bare(board, rules, players=[], now=mover, phase=3)
     state.players = [
         PlayerState(c, None, None, 0, None, Counter(TILES_PER_PLAYER), 0, [], []) for c in players
     ]

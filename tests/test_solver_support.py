@@ -107,24 +107,7 @@ def random_case(seed: int) -> tuple[GameState, str]:
             break
     edition = rng.choice((Edition.FIRST, Edition.SECOND))
     rules = Rules(edition, 3, resolve(edition, {}))
-    state = GameState(
-        board=board,
-        rules=rules,
-        players=[],
-        parliament=None,
-        contract_deck=None,
-        display=None,
-        deck=None,
-        discard_pile=None,
-        cubes=set(),
-        basin=0,
-        engineers_aside=[],
-        now="red",
-        phase=2,
-        round=None,
-        endgame_round=None,
-        endgame_triggered=False,
-    )
+    state = GameState.bare(board, rules, players=[], now="red", phase=2)
     names = sorted(board.contracts)
     rng.shuffle(names)
     taken = names[:3]

@@ -145,6 +145,36 @@ class GameState:
         return facts(self.rules.edition)
 
     @classmethod
+    def bare(
+        cls,
+        board: Board,
+        rules: Rules,
+        *,
+        players: list[PlayerState],
+        now: str | None,
+        phase: int,
+    ) -> GameState:
+        """A position with only players: no cubes, cards or contracts known, no round."""
+        return cls(
+            board=board,
+            rules=rules,
+            players=players,
+            parliament=None,
+            contract_deck=None,
+            display=None,
+            deck=None,
+            discard_pile=None,
+            cubes=set(),
+            basin=0,
+            engineers_aside=[],
+            now=now,
+            phase=phase,
+            round=None,
+            endgame_round=None,
+            endgame_triggered=False,
+        )
+
+    @classmethod
     def from_position(cls, position: Position, board: Board, rules: Rules) -> GameState:
         players = [
             PlayerState(
