@@ -40,23 +40,7 @@ from canaldsl.canalmania.rulebook import rule_id
 from canaldsl.canalmania.state import CanalState, GameState, PlayerState, Section
 from canaldsl.diagnostics import Span
 from canaldsl.hexgrid import Hex
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A rule broken by a step of a turn."""
-
-    rule: str
-    message: str
-    span: Span
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "message": self.message,
-            "line": self.span.line,
-            "column": self.span.column,
-        }
+from canaldsl.verdicts import Violation
 
 
 @dataclass(frozen=True)
