@@ -105,12 +105,25 @@ class Bag(Generic[K]):
         """``2 San Marco, 1 gondola`` (``nothing`` when empty)."""
         if not self._counts:
             return "nothing"
-        return ", ".join(f"{count} {key}" for key, count in self._counts.items())
+        return ", ".join(_counted(key, count) for key, count in self._counts.items())
 
     def __repr__(self) -> str:
         return f"Bag({self.describe()})"
 
 
+_ORDER: dict[enum.Enum, int] = {}
+
+
 def _order(key: enum.Enum) -> int:
-    members = list(type(key))
-    return members.index(key)
+    """The key's position in its enum (cached: bags are sorted often)."""
+    found = _ORDER.get(key)
+    if found is None:
+        for index, member in enumerate(type(key)):
+            _ORDER[member] = index
+        found = _ORDER[key]
+    return found
+
+
+def _counted(key: enum.Enum, count: int) -> str:
+    counted = getattr(key, "counted", None)
+    return str(counted(count)) if callable(counted) else f"{count} {key}"

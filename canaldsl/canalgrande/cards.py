@@ -65,6 +65,12 @@ class Card(enum.Enum):
     def is_district(self) -> bool:
         return self in _CARD_DISTRICT
 
+    def counted(self, count: int) -> str:
+        """``count`` of this card in words: ``1 spy``, ``2 spies``, ``2 San Marco``."""
+        if count == 1 or self.is_district:
+            return f"{count} {self.value}"
+        return f"{count} {_PLURALS[self]}"
+
     @property
     def goes_to_hand(self) -> bool:
         """District cards and gondolas are kept in hand; the other cards act at once."""
@@ -82,6 +88,12 @@ class NumberCard(enum.IntEnum):
         return str(int(self))
 
 
+_PLURALS: Final = {
+    Card.SPY: "spies",
+    Card.TRAITOR: "traitors",
+    Card.GONDOLA: "gondolas",
+    Card.DOGE: "doges",
+}
 _DISTRICT_CARD: Final = MappingProxyType({d: Card[d.name] for d in District})
 _CARD_DISTRICT: Final = MappingProxyType({Card[d.name]: d for d in District})
 

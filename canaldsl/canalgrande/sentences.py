@@ -43,8 +43,10 @@ class SentenceIndex:
 @cache
 def sentence_index() -> SentenceIndex:
     """The index, read once from the package data."""
-    text = resources.files("canaldsl.canalgrande").joinpath("data/sentences.toml").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("canaldsl.canalgrande")
+        .joinpath("data/sentences.toml")
+        .read_text(encoding="utf-8")
     )
     data: dict[str, Any] = tomllib.loads(text)
     sentences = tuple(

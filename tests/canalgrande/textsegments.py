@@ -14,9 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-TEXT = (
-    Path(__file__).resolve().parents[3] / "shared" / "rulebooks" / "canal-grande-it.txt"
-)
+TEXT = Path(__file__).resolve().parents[3] / "shared" / "rulebooks" / "canal-grande-it.txt"
 _HEADING = re.compile(r"^[A-Z][^.!?]{0,60}:$")
 _CUT = re.compile(r"(?<=[.!?])\**\s+(?=[A-Z*(])")
 
