@@ -126,7 +126,7 @@ def test_the_discards_become_the_deck_when_it_runs_out() -> None:
 @effect("spy.drawn-cards")
 def test_a_spy_s_doge_calls_a_vote_and_its_spy_draws_again() -> None:
     top = (C.SPY, C.SAN_MARCO, C.SAN_MARCO, C.SAN_MARCO, C.SAN_MARCO)
-    deck = top + (C.DOGE, C.SPY, C.CASTELLO, C.GONDOLA)
+    deck = (*top, C.DOGE, C.SPY, C.CASTELLO, C.GONDOLA)
     pos = position((), (C.SAN_POLO,), deck=deck)
     chooser = (
         SpyAction((C.DOGE, C.SPY)),
@@ -148,7 +148,7 @@ def test_a_spy_s_doge_calls_a_vote_and_its_spy_draws_again() -> None:
 
 @effect("roundend.drawn-cards")
 def test_round_end_doges_are_replaced_and_traitors_act() -> None:
-    deck = TOP + (C.DOGE, C.TRAITOR, C.SANTA_CROCE, C.GONDOLA)
+    deck = (*TOP, C.DOGE, C.TRAITOR, C.SANTA_CROCE, C.GONDOLA)
     pos = position((C.CASTELLO,), deck=deck, anna_total=5)
     draw = RoundEndDraw((C.DOGE, C.TRAITOR, C.SANTA_CROCE, C.GONDOLA), (TraitorAction(C.CASTELLO),))
     report = play_turn(pos, turn(round_end=draw))

@@ -68,11 +68,9 @@ def test_the_worked_example_is_legal_and_michele_wins_a_san_marco() -> None:
     assert michele.hand == Hand.of(Card.SANTA_CROCE)
     assert elena.hand == Hand.of(SM, SP, Card.CANNAREGIO)
     assert elena.doges == 0
-    assert verdict.after.discards.contents == Bag.of(
-        [CA, GO, GO, DO, DO]  # Michele's other cards
-        + [SM, GO]  # Elena's first card and her gondola
-        + [Card.DOGE]
-    )
+    michele_rest = [CA, GO, GO, DO, DO]
+    elena_lost = [SM, GO]  # her first card and her gondola
+    assert verdict.after.discards.contents == Bag.of([*michele_rest, *elena_lost, Card.DOGE])
 
 
 def test_the_example_with_equal_counts_breaks_the_rule_at_the_play() -> None:

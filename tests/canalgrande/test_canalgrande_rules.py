@@ -220,7 +220,7 @@ CASES: dict[str, tuple[Judged, Judged, tuple[int, int]]] = {
     ),
     "spy.traitor-steals": (
         _turn(
-            {**SPECIAL_POS, "deck": SPECIAL_TOP + (C.TRAITOR, SM, C.TRAITOR)},
+            {**SPECIAL_POS, "deck": (*SPECIAL_TOP, C.TRAITOR, SM, C.TRAITOR)},
             **_special(
                 chooser=(
                     SpyAction((C.TRAITOR, SM, C.TRAITOR), (Steal(C.CASTELLO),)),
@@ -229,7 +229,7 @@ CASES: dict[str, tuple[Judged, Judged, tuple[int, int]]] = {
             ),
         ),
         _turn(
-            {**SPECIAL_POS, "deck": SPECIAL_TOP + (C.TRAITOR, SM, C.GONDOLA)},
+            {**SPECIAL_POS, "deck": (*SPECIAL_TOP, C.TRAITOR, SM, C.GONDOLA)},
             **_special(
                 chooser=(
                     SpyAction((C.TRAITOR, SM, C.GONDOLA), (Steal(C.CASTELLO),), span=at(15, 4)),
@@ -368,13 +368,13 @@ CASES: dict[str, tuple[Judged, Judged, tuple[int, int]]] = {
     ),
     "vote.repeat-district": (
         _turn(
-            {**SPECIAL_POS, "bruno": (SP, CA), "deck": (C.DOGE, C.DOGE, SM, SM, SM) + REST},
+            {**SPECIAL_POS, "bruno": (SP, CA), "deck": (C.DOGE, C.DOGE, SM, SM, SM, *REST)},
             NO_REPEAT,
             the_split=split(offer((C.DOGE, C.DOGE), [1, 2, 3]), offer((SM, SM, SM))),
             chooser=(Vote(BRUNO, (play(BRUNO, SP),)), Vote(BRUNO, (play(BRUNO, CA),))),
         ),
         _turn(
-            {**SPECIAL_POS, "bruno": (SP, SP), "deck": (C.DOGE, C.DOGE, SM, SM, SM) + REST},
+            {**SPECIAL_POS, "bruno": (SP, SP), "deck": (C.DOGE, C.DOGE, SM, SM, SM, *REST)},
             NO_REPEAT,
             the_split=split(offer((C.DOGE, C.DOGE), [1, 2, 3]), offer((SM, SM, SM))),
             chooser=(
@@ -403,11 +403,11 @@ CASES: dict[str, tuple[Judged, Judged, tuple[int, int]]] = {
     ),
     "roundend.three-cards": (
         _turn(
-            {"anna_total": 8, "deck": TOP + (C.DOGE, C.SANTA_CROCE, C.DOGE, C.CANNAREGIO, GO)},
+            {"anna_total": 8, "deck": (*TOP, C.DOGE, C.SANTA_CROCE, C.DOGE, C.CANNAREGIO, GO)},
             round_end=RoundEndDraw((C.DOGE, C.SANTA_CROCE, C.DOGE, C.CANNAREGIO, GO)),
         ),
         _turn(
-            {"anna_total": 8, "deck": TOP + (C.DOGE, C.SANTA_CROCE, C.DOGE, C.CANNAREGIO, GO)},
+            {"anna_total": 8, "deck": (*TOP, C.DOGE, C.SANTA_CROCE, C.DOGE, C.CANNAREGIO, GO)},
             round_end=RoundEndDraw((C.DOGE, C.SANTA_CROCE, C.DOGE, C.CANNAREGIO), span=at(35, 2)),
         ),
         (35, 2),
