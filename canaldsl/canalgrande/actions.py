@@ -15,8 +15,9 @@ from canaldsl.canalgrande import checks_turn as ct
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import Card, District
 from canaldsl.canalgrande.checks_round import game_over
-from canaldsl.canalgrande.draws import actions_available, draw_action
+from canaldsl.canalgrande.draws import actions_available, draw_in_order
 from canaldsl.canalgrande.effects import numbers_in_front, spy_cards, to_hand, used_cards
+from canaldsl.canalgrande.knowledge import Presence
 from canaldsl.canalgrande.position import Offer, Position
 from canaldsl.canalgrande.reports import PhaseReport
 from canaldsl.canalgrande.rulebook import Readings
@@ -193,19 +194,16 @@ def _spy(
     """The spy's cards drawn in order and dealt with; its traitors' thefts."""
     referee, readings = context.referee, context.readings
     available = actions_available(position)
-    reported = False
-    for card in action.drawn:
-        in_order = position.action_deck.order is not None
-        position, presence = draw_action(position, card)
-        if not reported:
-            reported = not referee.check(
-                ct.drawn,
-                action.span,
-                card=str(card),
-                presence=presence,
-                pile="action deck",
-                in_order=in_order,
-            )
+    in_order = position.action_deck.order is not None
+    position, missing = draw_in_order(position, action.drawn, Card.TRAITOR)
+    referee.check(
+        ct.drawn,
+        action.span,
+        card=str(missing),
+        presence=Presence.NO if missing is not None else Presence.YES,
+        pile="action deck",
+        in_order=in_order,
+    )
     shape = ca.spy_shape(action.drawn, readings.spy_traitors)
     referee.check(
         ca.spy_draw,

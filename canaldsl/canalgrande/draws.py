@@ -45,47 +45,83 @@ def draw_action(position: Position, card: Card) -> tuple[Position, Presence]:
     return _refilled(replace(position, action_deck=deck)), presence
 
 
+def draw_in_order(
+    position: Position, cards: tuple[Card, ...], discard_at_once: Card | None
+) -> tuple[Position, Card | None]:
+    """``cards`` drawn one after the other from the top of the action deck; each card of the
+    kind ``discard_at_once`` goes onto the discard pile before the next card is drawn.
+    Returns the position and the first card that could not have been drawn (or None)."""
+    missing: Card | None = None
+    for card in cards:
+        position, presence = draw_action(position, card)
+        if presence is Presence.NO and missing is None:
+            missing = card
+        if card is discard_at_once:
+            position = replace(position, discards=position.discards.add(Bag({card: 1})))
+    return position, missing
+
+
 def reveal_actions(position: Position, cards: list[Card]) -> tuple[Position, list[Presence]]:
-    """The action cards turned up at the start of a turn, all at once: with the deck's order
-    known they must be its top cards in any order; otherwise each is drawn as usual."""
-    presences: list[Presence] = []
-    remaining = list(cards)
-    while remaining:
+    """The action cards turned up at the start of a turn, all at once.
+
+    With the deck's order known, the top cards (as many as are needed and there) are matched
+    with ``cards`` in their written order, each card with one of the top cards like it; the
+    cards left unmatched come from the deck refilled from the discards, except that as many
+    of them as top cards went unmatched (the first ones written) could not have been turned
+    up. A deck known only as a multiset and holding fewer cards than needed is turned up
+    whole, matched the same way. Otherwise each card is drawn as usual."""
+    presences: dict[int, Presence] = {}
+    pending = list(range(len(cards)))
+    while pending:
         position = _refilled(position)
         deck = position.action_deck
-        if deck.order is None:
-            position, presence = draw_action(position, remaining.pop(0))
-            presences.append(presence)
-            continue
-        if not deck.order:
-            presences.extend(Presence.NO for _ in remaining)
+        if deck.order is not None:
+            size = min(len(pending), len(deck.order))
+            top = Bag.of(deck.order[:size])
+            rest: Pile[Card] = Pile.in_order(deck.order[size:])
+        elif deck.contents is not None and len(deck.contents) < len(pending):
+            size, top, rest = len(deck.contents), deck.contents, Pile.of_contents(Bag())
+        else:
+            for index in pending:
+                position, presences[index] = draw_action(position, cards[index])
             break
-        size = min(len(remaining), len(deck.order))
-        top: Pile[Card] = Pile.of_contents(Bag.of(deck.order[:size]))
-        for card in remaining[:size]:
-            top, presence = top.draw(card)
-            presences.append(presence)
-        remaining = remaining[size:]
-        position = _refilled(replace(position, action_deck=Pile.in_order(deck.order[size:])))
-    return position, presences
+        if size == 0:
+            presences.update({index: Presence.NO for index in pending})
+            break
+        unmatched = []
+        for index in pending:
+            if cards[index] in top:
+                top = top.remove(cards[index])
+                presences[index] = Presence.YES
+            else:
+                unmatched.append(index)
+        surplus = len(unmatched) - (len(pending) - size)
+        presences.update({index: Presence.NO for index in unmatched[:surplus]})
+        pending = unmatched[surplus:]
+        position = _refilled(replace(position, action_deck=rest))
+    return position, [presences[index] for index in range(len(cards))]
 
 
 def reveal_numbers(
     position: Position, numbers: list[NumberCard]
 ) -> tuple[Position, list[Presence]]:
-    """The number cards turned up, all at once (compared with the top cards as a multiset
-    when the order is known). The number deck is never refilled during a round."""
+    """The number cards turned up, all at once (matched with the top cards in their written
+    order when the order is known; more than the deck holds cannot be turned up). The number
+    deck is never refilled during a round."""
     deck = position.number_deck
-    presences: list[Presence] = []
-    if deck.order is not None:
-        size = min(len(numbers), len(deck.order))
-        top: Pile[NumberCard] = Pile.of_contents(Bag.of(deck.order[:size]))
-        for number in numbers[:size]:
-            top, presence = top.draw(number)
+    if deck.order is None:
+        presences: list[Presence] = []
+        for number in numbers:
+            deck, presence = deck.draw(number)
             presences.append(presence)
-        presences.extend(Presence.NO for _ in numbers[size:])
-        return replace(position, number_deck=Pile.in_order(deck.order[size:])), presences
+        return replace(position, number_deck=deck), presences
+    size = min(len(numbers), len(deck.order))
+    top = Bag.of(deck.order[:size])
+    answers = []
     for number in numbers:
-        deck, presence = deck.draw(number)
-        presences.append(presence)
-    return replace(position, number_deck=deck), presences
+        if number in top:
+            top = top.remove(number)
+            answers.append(Presence.YES)
+        else:
+            answers.append(Presence.NO)
+    return replace(position, number_deck=Pile.in_order(deck.order[size:])), answers

@@ -187,13 +187,16 @@ def reshuffle(deck: Pile[Card], discards: Pile[Card]) -> Pile[Card]:
 @dataclass(frozen=True)
 class DrawnCards:
     """Where drawn action cards go: into the hand, in front as doges (each calls a vote), to
-    be used as spies or traitors, or onto the discard pile."""
+    be used as spies or traitors, onto the discard pile after the draw, or (the kind
+    ``discarded_at_once``) onto the discard pile the moment each is drawn, before the next
+    card is drawn (which matters when the deck runs out during the draw)."""
 
     to_hand: Bag[Card]
     doges: int
     spies: int
     traitors: int
     discarded: Bag[Card]
+    discarded_at_once: Card | None = None
 
 
 @RULEBOOK.rule(
@@ -203,19 +206,18 @@ class DrawnCards:
     kind=EFFECT,
 )
 def spy_cards(*, drawn: Sequence[Card], drawn_spy: str) -> DrawnCards:
-    """Of the cards a spy draws, district cards and gondolas go into the hand, doges face up
-    in front of the player (each calls a vote), traitors are discarded (after taking a card
-    where the spy.traitors reading allows it), and spies are used like any spy (reading
-    play) or discarded (reading discard)."""
+    """Of the cards a spy draws, traitors are discarded as soon as they are drawn (after
+    taking a card where the spy.traitors reading allows it), district cards and gondolas go
+    into the hand, doges face up in front of the player (each calls a vote), and spies are
+    used like any spy (reading play) or discarded (reading discard)."""
     spies = sum(1 for card in drawn if card is Card.SPY)
-    traitors = sum(1 for card in drawn if card is Card.TRAITOR)
-    discarded = Bag({Card.TRAITOR: traitors, Card.SPY: spies if drawn_spy == "discard" else 0})
     return DrawnCards(
         to_hand=to_hand(cards=Bag.of(drawn)),
         doges=sum(1 for card in drawn if card is Card.DOGE),
         spies=spies if drawn_spy == "play" else 0,
         traitors=0,
-        discarded=discarded,
+        discarded=Bag({Card.SPY: spies if drawn_spy == "discard" else 0}),
+        discarded_at_once=Card.TRAITOR,
     )
 
 
@@ -226,12 +228,13 @@ def spy_cards(*, drawn: Sequence[Card], drawn_spy: str) -> DrawnCards:
     kind=EFFECT,
 )
 def round_end_cards(*, drawn: Sequence[Card]) -> DrawnCards:
-    """Of the round-end draw, doges are discarded (and replaced), spies and traitors are used
-    as usual, district cards and gondolas go into the hand."""
+    """Of the round-end draw, doges are discarded as soon as drawn (and replaced), spies and
+    traitors are used as usual, district cards and gondolas go into the hand."""
     return DrawnCards(
         to_hand=to_hand(cards=Bag.of(drawn)),
         doges=0,
         spies=sum(1 for card in drawn if card is Card.SPY),
         traitors=sum(1 for card in drawn if card is Card.TRAITOR),
-        discarded=Bag({Card.DOGE: sum(1 for card in drawn if card is Card.DOGE)}),
+        discarded=Bag(),
+        discarded_at_once=Card.DOGE,
     )

@@ -24,15 +24,15 @@ from canaldsl.canalgrande.actions import (
     take_offer,
 )
 from canaldsl.canalgrande.bag import Bag
-from canaldsl.canalgrande.cards import Card, NumberCard
+from canaldsl.canalgrande.cards import TURNED_UP_ACTIONS, Card, NumberCard
 from canaldsl.canalgrande.draws import (
     actions_available,
-    draw_action,
+    draw_in_order,
     reveal_actions,
     reveal_numbers,
 )
 from canaldsl.canalgrande.effects import new_round_decks, round_end_cards, round_ends, round_roles
-from canaldsl.canalgrande.knowledge import Pile
+from canaldsl.canalgrande.knowledge import Pile, Presence
 from canaldsl.canalgrande.position import Offer, PlayerState, Position, Stage
 from canaldsl.canalgrande.reports import PhaseReport, RoundEndReport, TurnReport
 from canaldsl.canalgrande.rulebook import Readings
@@ -132,7 +132,7 @@ def _reveal(position: Position, split: Split, referee: Referee) -> Position:
         split.span,
         actions=len(actions),
         numbers=len(numbers),
-        actions_available=actions_available(position),
+        actions_available=_available_for_reveal(position),
         numbers_available=position.number_deck.size,
     )
     action_order = position.action_deck.order is not None
@@ -144,6 +144,15 @@ def _reveal(position: Position, split: Split, referee: Referee) -> Position:
         _report_drawn(referee, offer, offer.actions, action_iter, "action deck", action_order)
         _report_drawn(referee, offer, offer.numbers, number_iter, "number deck", number_order)
     return position
+
+
+def _available_for_reveal(position: Position) -> int | None:
+    """How many action cards the splitter can turn up, as far as known: five if the deck
+    alone is known to hold them, else what the deck and the discards hold."""
+    size = position.action_deck.size
+    if size is not None and size >= TURNED_UP_ACTIONS:
+        return size
+    return actions_available(position)
 
 
 def _report_drawn(
@@ -222,19 +231,16 @@ def _round_end_draw(
     if draw.player is not None:
         referee.check(cr.lower_draws, draw.span, named=draw.player, expected=position.name(drawer))
     available = actions_available(position)
-    reported = False
-    for card in draw.drawn:
-        in_order = position.action_deck.order is not None
-        position, presence = draw_action(position, card)
-        if not reported:
-            reported = not referee.check(
-                ct.drawn,
-                draw.span,
-                card=str(card),
-                presence=presence,
-                pile="action deck",
-                in_order=in_order,
-            )
+    in_order = position.action_deck.order is not None
+    position, missing = draw_in_order(position, draw.drawn, Card.DOGE)
+    referee.check(
+        ct.drawn,
+        draw.span,
+        card=str(missing),
+        presence=Presence.NO if missing is not None else Presence.YES,
+        pile="action deck",
+        in_order=in_order,
+    )
     referee.check(cr.three_cards, draw.span, drawn=draw.drawn, available=available)
     cards = round_end_cards(drawn=draw.drawn)
     state: PlayerState = position.players[drawer]
