@@ -664,3 +664,74 @@ def vote_case(seed: int) -> VoteCase:
     mutation = mutate_vote(rng, vote, truth.names) if rng.random() < 0.5 else "none"
     return VoteCase(seed, position, truth.names[owner], number_vote(vote), truth.readings,
                     mutation)  # fmt: skip
+
+
+# ------------------------------------------------------------------------- whole games
+def setup_truth(seed: int) -> Truth:
+    """The set-up (Preparativi): 4 cards each from 2 of every district, 44 in the deck."""
+    rng = random.Random(seed)
+    aside = [d for d in DISTRICTS for _ in range(2)]
+    rng.shuffle(aside)
+    deck = list(ALL_CARDS)
+    for card in aside:
+        deck.remove(card)
+    deck += aside[8:]
+    rng.shuffle(deck)
+    numbers = [1] * 5 + [2] * 5 + [3] * 4
+    rng.shuffle(numbers)
+    return Truth(("Anna", "Bruno"), [Counter(aside[:4]), Counter(aside[4:8])], deck, [],
+                 numbers, [[], []], [Counter(), Counter()], 0, {}, rng)  # fmt: skip
+
+
+def finish_turn(truth: Truth) -> None:
+    """Roles swap, or the round ends: reshuffles and totals back to 0 (the round-end draw is
+    already in the turn)."""
+    totals = [sum(f) for f in truth.fronts]
+    if max(totals) < 10:
+        truth.splitter = 1 - truth.splitter
+        return
+    if totals[0] == totals[1]:
+        truth.splitter = 1 - truth.splitter
+    else:
+        truth.splitter = 1 if totals[0] < totals[1] else 0
+    truth.deck += truth.discards
+    truth.discards = []
+    truth.rng.shuffle(truth.deck)
+    truth.numbers += truth.fronts[0] + truth.fronts[1]
+    truth.fronts = [[], []]
+    truth.rng.shuffle(truth.numbers)
+    truth.voted = []
+
+
+def simulate_game(seed: int, most_turns: int = 200) -> tuple[Plain, list[Plain], str | None]:
+    """A whole game from the set-up, every turn legal: (start, turns, winner's name)."""
+    truth = setup_truth(seed)
+    start = {
+        "players": [
+            {"name": truth.names[p], "hand": {"known": sorted(truth.hands[p].elements()),
+             "unknown": 0}, "numbers": [], "total": 0, "prizes": [], "doges": 0}
+            for p in range(2)
+        ],
+        "splitter": 0,
+        "deck": {"order": list(truth.deck)},
+        "number_deck": {"order": list(truth.numbers)},
+        "discards": {"contents": []},
+        "number_cards": sorted(truth.numbers),
+    }  # fmt: skip
+    turns = []
+    while truth.winner is None and len(turns) < most_turns:
+        truth.voted = []
+        turn = simulate_turn(truth)
+        if turn["round_end"] is None and truth.winner is None and max(map(sum, truth.fronts)) >= 10:
+            turn["round_end"] = _round_end(truth, _drawer(truth))
+        turns.append(number_steps(turn))
+        finish_turn(truth)
+    winner = truth.names[truth.winner] if truth.winner is not None else None
+    return start, turns, winner
+
+
+def _drawer(truth: Truth) -> int:
+    totals = [sum(f) for f in truth.fronts]
+    if totals[0] == totals[1]:
+        return truth.splitter
+    return 0 if totals[0] < totals[1] else 1
