@@ -14,7 +14,7 @@ Neither shares code with canaldsl.canalgrande.solve_vote.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 
 KINDS = ("Cannaregio", "Santa Croce", "San Polo", "Dorsoduro", "San Marco", "Castello", "gondola")
 GONDOLA = 6
@@ -84,7 +84,7 @@ def brute_force(
 ) -> tuple[str, int]:
     """(winner, cards the winner puts down) with best play from both sides."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(
         mover: int,
         hands: tuple[Counts, Counts],
