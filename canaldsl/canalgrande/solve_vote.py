@@ -419,3 +419,39 @@ def _cards(hand: dict[Card, int], district: District, move: _Move) -> tuple[Plac
         hand[Card.GONDOLA] -= 1
         hand[other] -= amount
     return tuple(placed)
+
+
+def challenger_wins(
+    challenger: Bag[Card],
+    defender: Bag[Card],
+    *,
+    readings: Readings | None = None,
+    districts: tuple[District, ...] | None = None,
+) -> bool:
+    """Whether the challenger wins the vote with best play, choosing the district among
+    ``districts`` (default: every district it holds).
+
+    Under the default readings this is the proven rule of docs/notes/canalgrande.md: the
+    challenger wins a district's vote exactly when the total it can reach is at least the
+    defender's (the defender's is 0 without a card of the district); the test suite checks
+    it against the search. Under other readings the search decides."""
+    readings = readings or Readings()
+    candidates = districts if districts is not None else tuple(District)
+    held = [d for d in candidates if challenger[d.card] > 0]
+    if readings.vote_reinforcement_test == "play" and (
+        readings.vote_opening_reinforcement == "allowed"
+    ):
+        return any(_reach(challenger, d) >= _reach(defender, d) for d in held)
+    return any(
+        solve_vote(challenger, defender, district=d, readings=readings).winner == "challenger"
+        for d in held
+    )
+
+
+def _reach(hand: Bag[Card], district: District) -> int:
+    """The highest total a player can reach in a vote over ``district`` (0 without a card of
+    it: such a player cannot answer)."""
+    if hand[district.card] == 0:
+        return 0
+    others = sorted((hand[d.card] for d in District if d is not district), reverse=True)
+    return hand[district.card] + sum(others[: hand[Card.GONDOLA]])
