@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import SPY_DRAW, Card, District
@@ -64,14 +65,36 @@ class Agenda:
     doges: int
     later: tuple[Counts, int, int, int] | None  # splitter's hand cards, traitors, spies, doges
 
-    def no_vote_can_follow(self) -> bool:
-        """Nothing left that could call a vote after the current one."""
-        later_quiet = self.later is None or (self.later[2] == 0 and self.later[3] == 0)
-        return self.doges == 0 and self.spies == 0 and later_quiet
+
+@dataclass(frozen=True)
+class _Phase:
+    agenda: Agenda
+    hands: tuple[Counts, Counts]
+    drawn: int
+    voted: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _InVote:
+    vote: _VoteState
+    agenda: Agenda
+    drawn: int
+    voted: tuple[int, ...]
+
+
+Node: TypeAlias = "_Phase | _InVote | _Choose"
+Edge: TypeAlias = "tuple[int, _Phase | _InVote | _Choose | None]"
+"""A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
+leads (None: nothing after it can change the value)."""
 
 
 class TurnGame:
-    """The game of one turn after the split, for a given splitter and known cards."""
+    """The game of one turn after the split, for a given splitter and known cards.
+
+    Solved by null-window tests ("can the splitter make the value at least v?"), each an
+    AND-OR search with a transposition table of proven bounds per node; the value is the
+    largest v that passes. Values are small (at most one per doge), so few tests are needed,
+    and a test stops at the first choice that settles it."""
 
     def __init__(
         self,
@@ -87,22 +110,18 @@ class TurnGame:
         self.readings = readings
         self.budget = budget
         self.nodes = 0
-        self.table: dict[object, int] = {}
+        self.bounds: dict[object, tuple[int | None, int | None]] = {}
+        """Per node: value >= low is proven, value < high is proven (None: not yet)."""
         self.listed = readings.actions_order == "listed"
         self.no_repeat = readings.vote_repeat_district == "forbidden"
+        self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
+        self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
+        self._play_cache: dict[
+            tuple[Counts, int, bool, bool],
+            list[tuple[int, int, int, tuple[tuple[int, int], ...], int]],
+        ] = {}
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise TurnSearchLimitError(self.budget)
-
-    def _pick(self, player: int, values: Iterator[int]) -> int:
-        """The player's choice: the splitter takes the largest value, the chooser the least."""
-        if player == self.splitter:
-            return max(values)
-        return min(values)
-
-    # -------------------------------------------------------------- a phase
+    # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> int:
         """The value of the turn when the chooser takes ``chooser_offer``."""
         chooser = 1 - self.splitter
@@ -121,56 +140,125 @@ class TurnGame:
             chooser_offer[Card.DOGE],
             later,
         )
-        return self.phase(agenda, (hands[0], hands[1]), 0, ())
-
-    def phase(
-        self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
-    ) -> int:
-        """The value from a point between two actions."""
-        self._tick()
-        key = ("phase", agenda, hands, drawn, voted)
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        value = self._pick(agenda.actor, self._phase_options(agenda, hands, drawn, voted))
-        self.table[key] = value
+        root = _Phase(agenda, (hands[0], hands[1]), 0, ())
+        top = self.most_votes(agenda, 0)
+        if self.at_least(root, 1):  # most turns end level or one prize apart: test there first
+            value = 1
+            while value < top and self.at_least(root, value + 1):
+                value += 1
+            return value
+        value = 0
+        while value > -top and not self.at_least(root, value):
+            value -= 1
         return value
 
-    def _phase_options(
-        self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
-    ) -> Iterator[int]:
-        a = agenda
+    def most_votes(self, agenda: Agenda, drawn: int) -> int:
+        """An upper bound on the votes still to come: the doges waiting, the splitter's, and
+        every doge the waiting spies could draw from the known deck."""
+        spies = agenda.spies + (agenda.later[2] if agenda.later else 0)
+        doges = agenda.doges + (agenda.later[3] if agenda.later else 0)
+        position = drawn
+        while spies > 0:
+            cards = self._spy_cards(position, strict=True)
+            if not cards:
+                break
+            position += len(cards)
+            spies -= 1
+            doges += cards.count(Card.DOGE)
+            if self.readings.spy_drawn_spy == "play":
+                spies += cards.count(Card.SPY)
+        return doges
+
+    # -------------------------------------------------------------- the test
+    def at_least(self, node: Node | None, target: int) -> bool:
+        """Whether the splitter can make the prizes still to come at least ``target``."""
+        if node is None:
+            return target <= 0
+        low, high = self.bounds.get(node, (None, None))
+        if low is not None and target <= low:
+            return True
+        if high is not None and target >= high:
+            return False
+        most = self.most_from(node)
+        if target > most:
+            return False
+        if target <= -most:
+            return True
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise TurnSearchLimitError(self.budget)
+        owner, edges = self.edges(node)
+        if owner == self.splitter:
+            result = any(self.at_least(child, target - prize) for prize, child in edges)
+        else:
+            result = all(self.at_least(child, target - prize) for prize, child in edges)
+        low, high = self.bounds.get(node, (None, None))
+        if result:
+            low = target if low is None else max(low, target)
+        else:
+            high = target if high is None else min(high, target)
+        self.bounds[node] = (low, high)
+        return result
+
+    def most_from(self, node: Node) -> int:
+        """How many prizes can still change hands from ``node`` (the vote under way counts)."""
+        if isinstance(node, _Phase):
+            return self.most_votes(node.agenda, node.drawn)
+        return 1 + self.most_votes(node.agenda, node.drawn)
+
+    # -------------------------------------------------------------- choices
+    def edges(self, node: Node) -> tuple[int, Iterator[Edge]]:
+        """Who chooses at ``node``, and the choices (lazily, most promising first)."""
+        if isinstance(node, _Phase):
+            return node.agenda.actor, self._phase_edges(node)
+        if isinstance(node, _Choose):
+            return node.challenger, self._district_edges(node)
+        return node.vote.mover, self._vote_edges(node)
+
+    def _district_edges(self, node: _Choose) -> Iterator[Edge]:
+        for d in node.options:
+            start = _VoteState(
+                d, node.challenger, node.challenger, node.hands, node.hands, (0, 0),
+                (False, False), None,
+            )  # fmt: skip
+            voted = tuple(sorted((*node.voted, d))) if self.no_repeat else node.voted
+            yield 0, _InVote(start, node.agenda, node.drawn, voted)
+
+    def _phase_edges(self, node: _Phase) -> Iterator[Edge]:
+        a, hands, drawn, voted = node.agenda, node.hands, node.drawn, node.voted
         if a.traitors == 0 and a.spies == 0 and a.doges == 0:
             if a.later is None:
-                yield 0
+                yield 0, None
                 return
             cards, t, s, k = a.later
             moved = list(hands)
             moved[self.splitter] = _add(moved[self.splitter], cards)
-            following = Agenda(self.splitter, t, s, k, None)
-            yield self.phase(following, (moved[0], moved[1]), drawn, voted)
+            yield 0, _Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
+                            voted)  # fmt: skip
             return
-        kinds = [kind for kind, n in (("t", a.traitors), ("s", a.spies), ("d", a.doges)) if n]
+        waiting = {"d": a.doges, "t": a.traitors, "s": a.spies}
+        order = ("t", "s", "d") if self.listed else ("d", "t", "s")
+        kinds = [kind for kind in order if waiting[kind]]
         if self.listed:
             kinds = kinds[:1]
         for kind in kinds:
             if kind == "t":
                 rest = Agenda(a.actor, a.traitors - 1, a.spies, a.doges, a.later)
                 for after in _thefts(hands, a.actor, 1, self.readings):
-                    yield self.phase(rest, after, drawn, voted)
+                    yield 0, _Phase(rest, after, drawn, voted)
             elif kind == "s":
                 rest = Agenda(a.actor, a.traitors, a.spies - 1, a.doges, a.later)
-                yield self.phase(rest, hands, drawn, voted)  # the spy left unused
                 yield from self._spy(rest, hands, drawn, voted)
+                yield 0, _Phase(rest, hands, drawn, voted)  # the spy left unused
             else:
                 rest = Agenda(a.actor, a.traitors, a.spies, a.doges - 1, a.later)
-                yield self._vote(rest, hands, drawn, voted)
+                yield from self._vote(rest, hands, drawn, voted)
 
     def _spy(
         self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
-    ) -> Iterator[int]:
+    ) -> Iterator[Edge]:
         """A spy used: the known deck's next cards, then the thefts its traitors allow."""
-        cards = self._spy_cards(drawn)
+        cards = self._spy_cards(drawn, strict=True)
         shape = spy_shape(cards, self.readings.spy_traitors)
         me = agenda.actor
         mine = list(hands[me])
@@ -185,17 +273,20 @@ class TurnGame:
         held = (tuple(mine), hands[1]) if me == 0 else (hands[0], tuple(mine))
         rest = Agenda(me, agenda.traitors, agenda.spies + spies, agenda.doges + doges, agenda.later)
         for after in _thefts(held, me, shape.steals, self.readings):
-            yield self.phase(rest, after, drawn + len(cards), voted)
+            yield 0, _Phase(rest, after, drawn + len(cards), voted)
 
-    def _spy_cards(self, drawn: int) -> tuple[Card, ...]:
-        """The cards a spy draws from the known deck, as many as the reading makes it draw."""
+    def _spy_cards(self, drawn: int, *, strict: bool) -> tuple[Card, ...]:
+        """The cards a spy draws from the known deck, as many as the reading makes it draw
+        (``strict``: past the known cards is an error; else what is known)."""
         size = SPY_DRAW
         while True:
             cards = self.deck[drawn : drawn + size]
             if len(cards) < size:
-                raise UnknownCardsError(
-                    f"[S703] a spy would draw past the {len(self.deck)} known cards of the deck"
-                )
+                if strict:
+                    raise UnknownCardsError(
+                        f"[S703] a spy would draw past the {len(self.deck)} known cards of the deck"
+                    )
+                return cards
             expected = spy_shape(cards, self.readings.spy_traitors).expected
             if expected <= size:
                 return cards
@@ -204,18 +295,19 @@ class TurnGame:
     # -------------------------------------------------------------- a vote
     def _vote(
         self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
-    ) -> int:
-        """A doge of the acting player: who challenges, then the vote."""
+    ) -> Iterator[Edge]:
+        """A doge of the acting player: who challenges, then the vote (the challenger's
+        choice of district comes first, as its own node)."""
         owner = agenda.actor
         challenger = _challenger(hands, owner)
-        if challenger is None:
-            return self.phase(agenda, hands, drawn, voted)
-        options = [
-            d for d in range(6) if hands[challenger][d] > 0 and not (self.no_repeat and d in voted)
-        ]
-        if not options:  # only districts already voted on (reading repeat forbidden)
-            return self.phase(agenda, hands, drawn, voted)
-        if agenda.no_vote_can_follow():
+        options = []
+        if challenger is not None:
+            options = [d for d in range(6) if hands[challenger][d] > 0
+                       and not (self.no_repeat and d in voted)]  # fmt: skip
+        if challenger is None or not options:
+            yield 0, _Phase(agenda, hands, drawn, voted)  # the doge is discarded
+            return
+        if self.most_votes(agenda, drawn) == 0:
             wins = challenger_wins(
                 _bag(hands[challenger]),
                 _bag(hands[1 - challenger]),
@@ -223,55 +315,84 @@ class TurnGame:
                 districts=tuple(list(District)[d] for d in options),
             )
             winner = challenger if wins else 1 - challenger
-            return 1 if winner == self.splitter else -1
-        values = (
-            self._play(
-                _VoteState(d, challenger, challenger, hands, hands, (0, 0), (False, False), None),
-                agenda,
-                drawn,
-                (*voted, d) if self.no_repeat else voted,
-            )
-            for d in options
-        )
-        return self._pick(challenger, values)
+            yield (1 if winner == self.splitter else -1), None
+            return
+        yield 0, _Choose(challenger, tuple(options), agenda, hands, drawn, voted)
 
-    def _play(self, vote: _VoteState, agenda: Agenda, drawn: int, voted: tuple[int, ...]) -> int:
-        self._tick()
-        key = ("vote", vote, agenda, drawn, voted)
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        value = self._pick(vote.mover, self._vote_options(vote, agenda, drawn, voted))
-        self.table[key] = value
-        return value
-
-    def _vote_options(
-        self, vote: _VoteState, agenda: Agenda, drawn: int, voted: tuple[int, ...]
-    ) -> Iterator[int]:
+    def _vote_edges(self, node: _InVote) -> Iterator[Edge]:
+        """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
+        the vote outright), then passing, then the others, largest first. A raise past the
+        opponent's reach leaves the opponent nothing but to pass, so it is settled at once
+        (the states after it are shared by every raise that leaves the same hands)."""
+        vote = node.vote
         me = vote.mover
-        opening = vote.last is None
-        if not opening:
-            yield self._settle(vote, agenda, drawn, voted)
         need = vote.totals[1 - me] - vote.totals[me] + 1
-        allow = not (opening and self.readings.vote_opening_reinforcement == "forbidden")
-        each = self.readings.vote_reinforcement_test == "each-gondola"
-        for k, groups in _plays(vote.hands[me], vote.district, vote.placed[me], allow):
-            added = k + sum(m for _, m in groups)
-            if added < need:
-                continue
-            if each and groups and k + max(m for _, m in groups) < need:
-                continue
-            yield self._play(_after(vote, k, groups), agenda, drawn, voted)
+        allow = not (vote.last is None and not self.opening_reinforces)
+        plays = self._legal_plays(vote.hands[me], vote.district, vote.placed[me], allow, need)
+        beyond = _reach(vote, 1 - me) - vote.totals[me]
+        outright = min(
+            (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
+        )
+        if outright is not None:
+            yield self._raise(node, outright, beyond)
+        if vote.last is not None:
+            yield self._settle(node.vote, node)
+        for play in plays:
+            if play is not outright:
+                yield self._raise(node, play, beyond)
 
-    def _settle(self, vote: _VoteState, agenda: Agenda, drawn: int, voted: tuple[int, ...]) -> int:
-        """The mover passes: the last player to raise wins; the loser takes back all but its
-        first card and gondolas."""
+    def _raise(
+        self,
+        node: _InVote,
+        play: tuple[int, int, int, tuple[tuple[int, int], ...], int],
+        beyond: int,
+    ) -> Edge:
+        after = _after(node.vote, play[2], play[3])
+        if play[0] >= beyond:  # the opponent cannot go past: it passes
+            return self._settle(after, node)
+        return 0, _InVote(after, node.agenda, node.drawn, node.voted)
+
+    def _legal_plays(
+        self, hand: Counts, district: int, placed: bool, allow: bool, need: int
+    ) -> list[tuple[int, int, int, tuple[tuple[int, int], ...], int]]:
+        """(district cards added, cards put down, vote cards, reinforcements) of every legal
+        play adding at least ``need``, largest first (cached per hand)."""
+        key = (hand, district, placed, allow)
+        plays = self._play_cache.get(key)
+        if plays is None:
+            plays = []
+            for k, groups in _plays(hand, district, placed, allow):
+                added = k + sum(m for _, m in groups)
+                lead = k + max((m for _, m in groups), default=0)
+                plays.append((added, added + len(groups), k, groups, lead))
+            plays.sort(key=lambda p: (-p[0], p[1]))
+            self._play_cache[key] = plays
+        each = self.each_gondola
+        return [
+            play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
+        ]
+
+    def _settle(self, vote: _VoteState, node: _InVote) -> Edge:
+        """The player to move passes: the last player to raise wins; the loser takes back
+        all but its first card and gondolas."""
         winner = vote.last
         assert winner is not None
         hands = list(vote.hands)
         hands[1 - winner] = vote.if_lost[1 - winner]
         prize = 1 if winner == self.splitter else -1
-        return prize + self.phase(agenda, (hands[0], hands[1]), drawn, voted)
+        return prize, _Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
+
+
+@dataclass(frozen=True)
+class _Choose:
+    """The challenger chooses the district of a vote."""
+
+    challenger: int
+    options: tuple[int, ...]
+    agenda: Agenda
+    hands: tuple[Counts, Counts]
+    drawn: int
+    voted: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -284,6 +405,15 @@ class _VoteState:
     totals: tuple[int, int]
     placed: tuple[bool, bool]
     last: int | None  # who raised last
+
+
+def _reach(vote: _VoteState, side: int) -> int:
+    """The highest total ``side`` can reach in this vote from here (in one play)."""
+    hand = vote.hands[side]
+    if not (vote.placed[side] or hand[vote.district] > 0):
+        return vote.totals[side]
+    others = sorted((hand[d] for d in range(6) if d != vote.district), reverse=True)
+    return vote.totals[side] + hand[vote.district] + sum(others[: hand[GONDOLA]])
 
 
 def _after(vote: _VoteState, k: int, groups: tuple[tuple[int, int], ...]) -> _VoteState:
