@@ -31,7 +31,8 @@ from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import TURNED_UP_ACTIONS, TURNED_UP_NUMBERS, Card, NumberCard
 from canaldsl.canalgrande.position import Offer, Position, Stage
 from canaldsl.canalgrande.rulebook import Readings
-from canaldsl.canalgrande.turngame import TurnGame, counts
+from canaldsl.canalgrande.turngame import TurnGame
+from canaldsl.canalgrande.votemoves import counts
 
 DEFAULT_NODE_BUDGET = 3_000_000
 NUMBER_WEIGHT = 100

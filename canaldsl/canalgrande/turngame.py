@@ -25,15 +25,25 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from canaldsl.canalgrande.bag import Bag
-from canaldsl.canalgrande.cards import SPY_DRAW, Card, District
+from canaldsl.canalgrande.cards import Card, District
 from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.solve_vote import challenger_wins
-
-KINDS = (*(d.card for d in District), Card.GONDOLA)
-"""The order of a hand's counts: the six districts, then gondolas."""
-GONDOLA = 6
-Counts = tuple[int, ...]
+from canaldsl.canalgrande.votemoves import (
+    KINDS,
+    Counts,
+    VoteState,
+    add,
+    all_plays,
+    bag_of,
+    challenger_of,
+    counts,
+    hand_cards,
+    play_on,
+    reach,
+    spy_draw,
+    thefts,
+)
 
 
 class TurnSearchLimitError(ValueError):
@@ -43,16 +53,6 @@ class TurnSearchLimitError(ValueError):
 
     def __init__(self, budget: int) -> None:
         super().__init__(f"[S702] the turn search needed more than {budget} nodes")
-
-
-class UnknownCardsError(ValueError):
-    """A spy would draw a card of the deck whose identity is not known."""
-
-    code = "S703"
-
-
-def counts(bag: Bag[Card]) -> Counts:
-    return tuple(bag[kind] for kind in KINDS)
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class _Phase:
 
 @dataclass(frozen=True)
 class _InVote:
-    vote: _VoteState
+    vote: VoteState
     agenda: Agenda
     drawn: int
     voted: tuple[int, ...]
@@ -126,9 +126,9 @@ class TurnGame:
         """The value of the turn when the chooser takes ``chooser_offer``."""
         chooser = 1 - self.splitter
         hands = list(self.start)
-        hands[chooser] = _add(hands[chooser], counts(_hand_cards(chooser_offer)))
+        hands[chooser] = add(hands[chooser], counts(hand_cards(chooser_offer)))
         later = (
-            counts(_hand_cards(splitter_offer)),
+            counts(hand_cards(splitter_offer)),
             splitter_offer[Card.TRAITOR],
             splitter_offer[Card.SPY],
             splitter_offer[Card.DOGE],
@@ -217,7 +217,7 @@ class TurnGame:
 
     def _district_edges(self, node: _Choose) -> Iterator[Edge]:
         for d in node.options:
-            start = _VoteState(
+            start = VoteState(
                 d, node.challenger, node.challenger, node.hands, node.hands, (0, 0),
                 (False, False), None,
             )  # fmt: skip
@@ -232,7 +232,7 @@ class TurnGame:
                 return
             cards, t, s, k = a.later
             moved = list(hands)
-            moved[self.splitter] = _add(moved[self.splitter], cards)
+            moved[self.splitter] = add(moved[self.splitter], cards)
             yield 0, _Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
                             voted)  # fmt: skip
             return
@@ -244,7 +244,7 @@ class TurnGame:
         for kind in kinds:
             if kind == "t":
                 rest = Agenda(a.actor, a.traitors - 1, a.spies, a.doges, a.later)
-                for after in _thefts(hands, a.actor, 1, self.readings):
+                for after in thefts(hands, a.actor, 1, self.readings):
                     yield 0, _Phase(rest, after, drawn, voted)
             elif kind == "s":
                 rest = Agenda(a.actor, a.traitors, a.spies - 1, a.doges, a.later)
@@ -272,25 +272,11 @@ class TurnGame:
                 mine[KINDS.index(card)] += 1
         held = (tuple(mine), hands[1]) if me == 0 else (hands[0], tuple(mine))
         rest = Agenda(me, agenda.traitors, agenda.spies + spies, agenda.doges + doges, agenda.later)
-        for after in _thefts(held, me, shape.steals, self.readings):
+        for after in thefts(held, me, shape.steals, self.readings):
             yield 0, _Phase(rest, after, drawn + len(cards), voted)
 
     def _spy_cards(self, drawn: int, *, strict: bool) -> tuple[Card, ...]:
-        """The cards a spy draws from the known deck, as many as the reading makes it draw
-        (``strict``: past the known cards is an error; else what is known)."""
-        size = SPY_DRAW
-        while True:
-            cards = self.deck[drawn : drawn + size]
-            if len(cards) < size:
-                if strict:
-                    raise UnknownCardsError(
-                        f"[S703] a spy would draw past the {len(self.deck)} known cards of the deck"
-                    )
-                return cards
-            expected = spy_shape(cards, self.readings.spy_traitors).expected
-            if expected <= size:
-                return cards
-            size = expected
+        return spy_draw(self.deck, drawn, self.readings.spy_traitors, strict=strict)
 
     # -------------------------------------------------------------- a vote
     def _vote(
@@ -299,7 +285,7 @@ class TurnGame:
         """A doge of the acting player: who challenges, then the vote (the challenger's
         choice of district comes first, as its own node)."""
         owner = agenda.actor
-        challenger = _challenger(hands, owner)
+        challenger = challenger_of(hands, owner)
         options = []
         if challenger is not None:
             options = [d for d in range(6) if hands[challenger][d] > 0
@@ -309,8 +295,8 @@ class TurnGame:
             return
         if self.most_votes(agenda, drawn) == 0:
             wins = challenger_wins(
-                _bag(hands[challenger]),
-                _bag(hands[1 - challenger]),
+                bag_of(hands[challenger]),
+                bag_of(hands[1 - challenger]),
                 readings=self.readings,
                 districts=tuple(list(District)[d] for d in options),
             )
@@ -329,7 +315,7 @@ class TurnGame:
         need = vote.totals[1 - me] - vote.totals[me] + 1
         allow = not (vote.last is None and not self.opening_reinforces)
         plays = self._legal_plays(vote.hands[me], vote.district, vote.placed[me], allow, need)
-        beyond = _reach(vote, 1 - me) - vote.totals[me]
+        beyond = reach(vote, 1 - me) - vote.totals[me]
         outright = min(
             (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
         )
@@ -347,10 +333,10 @@ class TurnGame:
         play: tuple[int, int, int, tuple[tuple[int, int], ...], int],
         beyond: int,
     ) -> Edge:
-        after = _after(node.vote, play[2], play[3])
+        raised = play_on(node.vote, play[2], play[3])
         if play[0] >= beyond:  # the opponent cannot go past: it passes
-            return self._settle(after, node)
-        return 0, _InVote(after, node.agenda, node.drawn, node.voted)
+            return self._settle(raised, node)
+        return 0, _InVote(raised, node.agenda, node.drawn, node.voted)
 
     def _legal_plays(
         self, hand: Counts, district: int, placed: bool, allow: bool, need: int
@@ -361,7 +347,7 @@ class TurnGame:
         plays = self._play_cache.get(key)
         if plays is None:
             plays = []
-            for k, groups in _plays(hand, district, placed, allow):
+            for k, groups in all_plays(hand, district, placed, allow):
                 added = k + sum(m for _, m in groups)
                 lead = k + max((m for _, m in groups), default=0)
                 plays.append((added, added + len(groups), k, groups, lead))
@@ -372,7 +358,7 @@ class TurnGame:
             play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
         ]
 
-    def _settle(self, vote: _VoteState, node: _InVote) -> Edge:
+    def _settle(self, vote: VoteState, node: _InVote) -> Edge:
         """The player to move passes: the last player to raise wins; the loser takes back
         all but its first card and gondolas."""
         winner = vote.last
@@ -393,134 +379,3 @@ class _Choose:
     hands: tuple[Counts, Counts]
     drawn: int
     voted: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class _VoteState:
-    district: int
-    challenger: int
-    mover: int
-    hands: tuple[Counts, Counts]  # cards still in hand
-    if_lost: tuple[Counts, Counts]  # the hand each would keep if it lost now
-    totals: tuple[int, int]
-    placed: tuple[bool, bool]
-    last: int | None  # who raised last
-
-
-def _reach(vote: _VoteState, side: int) -> int:
-    """The highest total ``side`` can reach in this vote from here (in one play)."""
-    hand = vote.hands[side]
-    if not (vote.placed[side] or hand[vote.district] > 0):
-        return vote.totals[side]
-    others = sorted((hand[d] for d in range(6) if d != vote.district), reverse=True)
-    return vote.totals[side] + hand[vote.district] + sum(others[: hand[GONDOLA]])
-
-
-def _after(vote: _VoteState, k: int, groups: tuple[tuple[int, int], ...]) -> _VoteState:
-    me = vote.mover
-    hand = list(vote.hands[me])
-    hand[vote.district] -= k
-    for kind, m in groups:
-        hand[kind] -= m
-    hand[GONDOLA] -= len(groups)
-    lost = list(vote.if_lost[me])
-    if not vote.placed[me]:
-        lost[vote.district] -= 1  # the first card put down is lost if the vote is lost
-    lost[GONDOLA] -= len(groups)
-    hands = list(vote.hands)
-    hands[me] = tuple(hand)
-    if_lost = list(vote.if_lost)
-    if_lost[me] = tuple(lost)
-    totals = list(vote.totals)
-    totals[me] += k + sum(m for _, m in groups)
-    placed = list(vote.placed)
-    placed[me] = True
-    return _VoteState(
-        vote.district,
-        vote.challenger,
-        1 - me,
-        (hands[0], hands[1]),
-        (if_lost[0], if_lost[1]),
-        (totals[0], totals[1]),
-        (placed[0], placed[1]),
-        me,
-    )
-
-
-def _plays(
-    hand: Counts, district: int, placed: bool, reinforce: bool
-) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
-    """(vote cards, reinforcements) for every play: at most one reinforcement per district."""
-    gondolas = hand[GONDOLA] if reinforce else 0
-    others = [d for d in range(6) if d != district and hand[d] > 0]
-
-    def walk(index: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
-        if index == len(others):
-            yield ()
-            return
-        for rest in walk(index + 1, left):
-            yield rest
-        if left:
-            kind = others[index]
-            for m in range(1, hand[kind] + 1):
-                for rest in walk(index + 1, left - 1):
-                    yield ((kind, m), *rest)
-
-    for groups in walk(0, gondolas):
-        for k in range(hand[district] + 1):
-            if groups and not (placed or k >= 1):
-                continue
-            if not groups and k == 0:
-                continue
-            yield k, groups
-
-
-def _thefts(
-    hands: tuple[Counts, Counts], thief: int, most: int, readings: Readings
-) -> Iterator[tuple[Counts, Counts]]:
-    """Every way to take up to ``most`` cards from the opponent (none included)."""
-    seen: set[tuple[Counts, Counts]] = set()
-
-    def walk(current: tuple[Counts, Counts], left: int) -> Iterator[tuple[Counts, Counts]]:
-        if current not in seen:
-            seen.add(current)
-            yield current
-        if not left:
-            return
-        victim = current[1 - thief]
-        if not any(victim):
-            return
-        if readings.traitor_empty_hand == "either" and not any(current[thief]):
-            return
-        for kind in range(len(KINDS)):
-            if victim[kind]:
-                taken = list(victim)
-                taken[kind] -= 1
-                gained = list(current[thief])
-                gained[kind] += 1
-                after = (
-                    (tuple(gained), tuple(taken)) if thief == 0 else (tuple(taken), tuple(gained))
-                )
-                yield from walk(after, left - 1)
-
-    yield from walk(hands, most)
-
-
-def _challenger(hands: tuple[Counts, Counts], owner: int) -> int | None:
-    if any(hands[owner][:6]):
-        return owner
-    if any(hands[1 - owner][:6]):
-        return 1 - owner
-    return None
-
-
-def _add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def _hand_cards(offer: Bag[Card]) -> Bag[Card]:
-    return Bag({card: n for card, n in offer.items() if card.goes_to_hand})
-
-
-def _bag(hand: Counts) -> Bag[Card]:
-    return Bag({kind: n for kind, n in zip(KINDS, hand, strict=True)})

@@ -19,7 +19,8 @@ from canaldsl.canalgrande.solve_split import (
     best_split_numbers_cpsat,
     splits,
 )
-from canaldsl.canalgrande.turngame import TurnSearchLimitError, UnknownCardsError
+from canaldsl.canalgrande.turngame import TurnSearchLimitError
+from canaldsl.canalgrande.votemoves import UnknownCardsError
 
 from .generator import SWITCHES
 from .turnbrute import turn_value
