@@ -17,22 +17,27 @@ from canaldsl.verdicts import Violation
 
 @dataclass(frozen=True)
 class VoteReport:
-    """One vote: who owned the doge, who challenged, the district, the cards each put down
-    (in order), the winner and prize, and what each discarded or took back."""
+    """One vote: who owned the doge, who challenged, the district, its plays in order (who,
+    and the cards put down), the winner and prize, and what each discarded or took back."""
 
     owner: str
     challenger: str | None
     district: District | None
-    placed: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    plays: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     winner: str | None = None
     prize: District | None = None
     winner_discards: Bag[Card] = field(default_factory=Bag)
     loser_discards: Bag[Card] = field(default_factory=Bag)
     loser_back: Bag[Card] = field(default_factory=Bag)
+    passed: str | None = None
+    """Who passed to end the vote (None: the record stops without a pass)."""
 
     def counts(self) -> dict[str, int]:
-        """District cards each player put down."""
-        return {name: sum(1 for c in cards if c.is_district) for name, cards in self.placed}
+        """District cards each player put down, in the order they first played."""
+        out: dict[str, int] = {}
+        for name, cards in self.plays:
+            out[name] = out.get(name, 0) + sum(1 for c in cards if c.is_district)
+        return out
 
     def describe(self) -> str:
         if self.challenger is None:

@@ -85,6 +85,7 @@ def judge_vote(
     )
     expected, passed_by = challenger, None
     last: int | None = None
+    plays: list[tuple[str, tuple[Card, ...]]] = []
     for step in vote.steps:
         if passed_by is not None:
             referee.check(cv.after_pass, step.span, passed=passed_by)
@@ -96,6 +97,7 @@ def judge_vote(
         if isinstance(step, Pass):
             passed_by = step.player
             continue
+        before = len(sides[expected].placed)
         if district is not None:
             position = _judge_play(
                 position,
@@ -107,12 +109,15 @@ def judge_vote(
                 readings=readings,
                 referee=referee,
             )
+        plays.append((step.player, tuple(sides[expected].placed[before:])))
         last = expected
         expected = 1 - expected
-    placed = tuple((position.name(side.index), tuple(side.placed)) for side in sides.values())
     if last is None or district is None:
-        return position, VoteReport(owner_name, named, district, placed)
-    return _settle(position, owner_name, named, district, sides[last], sides[1 - last], placed)
+        return position, VoteReport(owner_name, named, district, tuple(plays), passed=passed_by)
+    position, report = _settle(
+        position, owner_name, named, district, sides[last], sides[1 - last], tuple(plays)
+    )
+    return position, replace(report, passed=passed_by)
 
 
 def _discard_doge(position: Position, owner: int) -> Position:
@@ -231,7 +236,7 @@ def _settle(
     district: District,
     winner: _Side,
     loser: _Side,
-    placed: tuple[tuple[str, tuple[Card, ...]], ...],
+    plays: tuple[tuple[str, tuple[Card, ...]], ...],
 ) -> tuple[Position, VoteReport]:
     result = settle(winner_cards=winner.placed, loser_cards=loser.placed)
     won = position.players[winner.index]
@@ -247,7 +252,7 @@ def _settle(
         owner=owner,
         challenger=challenger,
         district=district,
-        placed=placed,
+        plays=plays,
         winner=position.name(winner.index),
         prize=result.prize,
         winner_discards=result.winner_discards,
