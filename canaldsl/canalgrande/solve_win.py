@@ -356,7 +356,7 @@ class WinSearch:
         if challenger is None or not options:
             return self.phase(node)
         if self._last_vote(node):
-            return self._decide(node, challenger, options)
+            return _decide(self.player, node, challenger, options, self.readings)
         voted = node.voted
         starts = []
         for d in options:
@@ -374,23 +374,6 @@ class WinSearch:
         if node.doges or later[3] or node.spies or later[2] or node.table.turns_left:
             return False
         return not node.round_end and max(node.table.totals) < ROUND_END_TOTAL
-
-    def _decide(self, node: _Phase, challenger: int, options: list[int]) -> Outcome:
-        """The last vote: does the player win the game with it?"""
-        me, them = bag_of(node.hands[challenger]), bag_of(node.hands[1 - challenger])
-        districts = list(District)
-        completing = [d for d in options if wins(_plus(node.prizes[self.player], d))]
-        if challenger == self.player:
-            for d in completing:
-                if challenger_wins(me, them, readings=self.readings, districts=(districts[d],)):
-                    return Outcome.YES
-            return Outcome.NO
-        for d in options:
-            if d not in completing or challenger_wins(
-                me, them, readings=self.readings, districts=(districts[d],)
-            ):
-                return Outcome.NO
-        return Outcome.YES
 
     def vote(self, node: _Vote) -> Outcome:
         if node in self.memo:
@@ -465,6 +448,28 @@ class WinSearch:
         if wins(node.prizes[self.player]):
             return Outcome.YES
         return Outcome.UNDECIDED if node.table.turns_left else Outcome.NO
+
+
+def _decide(
+    player: int, node: _Phase, challenger: int, options: list[int], readings: Readings
+) -> Outcome:
+    """The last vote: does ``player`` win the game with it? As challenger it needs a district
+    that completes its prizes and that it wins; as defender, every district the challenger
+    may choose must be one it wins and that completes its prizes."""
+    me, them = bag_of(node.hands[challenger]), bag_of(node.hands[1 - challenger])
+    districts = list(District)
+    completing = [d for d in options if wins(_plus(node.prizes[player], d))]
+    if challenger == player:
+        for d in completing:
+            if challenger_wins(me, them, readings=readings, districts=(districts[d],)):
+                return Outcome.YES
+        return Outcome.NO
+    for d in options:
+        if d not in completing or challenger_wins(
+            me, them, readings=readings, districts=(districts[d],)
+        ):
+            return Outcome.NO
+    return Outcome.YES
 
 
 def _plus(prizes: Prizes, district: int) -> Prizes:
