@@ -1,0 +1,381 @@
+"""The rest of a turn, once the offers are made, as a two-player game with every card known.
+
+Used by the best-split solver (:mod:`canaldsl.canalgrande.solve_split`). The value is the
+prize difference this turn, splitter's prizes minus chooser's; the splitter maximises it and
+the chooser minimises it. Every choice the rules leave to a player is searched: the chooser's
+offer is fixed by the caller; then, for the player acting, the order of traitors, spies and
+votes (under reading actions.order=free), which card each traitor takes (or none), whether to
+use each spy, and in each vote the district and every play and pass of both players.
+
+The move set within a vote is the rules' with one restriction, stated here and in the notes:
+a play reinforces at most once from each district (a second gondola for a district in the same
+play only puts one more gondola down).
+
+States are kept in a transposition table; the last vote of a turn (when no doge can follow it)
+is settled by who can win it (:func:`~canaldsl.canalgrande.solve_vote.challenger_wins`), since
+the cards spent in it no longer matter to the value. The search is bounded by a node budget
+(deterministic; :class:`TurnSearchLimitError`, code ``S702``). A spy that would draw past the
+known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from canaldsl.canalgrande.bag import Bag
+from canaldsl.canalgrande.cards import Card, District
+from canaldsl.canalgrande.checks_actions import spy_shape
+from canaldsl.canalgrande.rulebook import Readings
+from canaldsl.canalgrande.solve_vote import challenger_wins
+from canaldsl.canalgrande.votemoves import (
+    KINDS,
+    Counts,
+    VoteState,
+    add,
+    all_plays,
+    bag_of,
+    challenger_of,
+    counts,
+    hand_cards,
+    play_on,
+    reach,
+    spy_draw,
+    thefts,
+)
+
+
+class TurnSearchLimitError(ValueError):
+    """The turn search needed more nodes than its budget."""
+
+    code = "S702"
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"[S702] the turn search needed more than {budget} nodes")
+
+
+@dataclass(frozen=True)
+class Agenda:
+    """What the acting player still has to use, and what the splitter gets afterwards."""
+
+    actor: int
+    traitors: int
+    spies: int
+    doges: int
+    later: tuple[Counts, int, int, int] | None  # splitter's hand cards, traitors, spies, doges
+
+
+@dataclass(frozen=True)
+class _Phase:
+    agenda: Agenda
+    hands: tuple[Counts, Counts]
+    drawn: int
+    voted: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _InVote:
+    vote: VoteState
+    agenda: Agenda
+    drawn: int
+    voted: tuple[int, ...]
+
+
+Node: TypeAlias = "_Phase | _InVote | _Choose"
+Edge: TypeAlias = "tuple[int, _Phase | _InVote | _Choose | None]"
+"""A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
+leads (None: nothing after it can change the value)."""
+
+
+class TurnGame:
+    """The game of one turn after the split, for a given splitter and known cards.
+
+    Solved by null-window tests ("can the splitter make the value at least v?"), each an
+    AND-OR search with a transposition table of proven bounds per node; the value is the
+    largest v that passes. Values are small (at most one per doge), so few tests are needed,
+    and a test stops at the first choice that settles it."""
+
+    def __init__(
+        self,
+        splitter: int,
+        hands: tuple[Counts, Counts],
+        deck: tuple[Card, ...],
+        readings: Readings,
+        budget: int,
+    ) -> None:
+        self.splitter = splitter
+        self.start = hands
+        self.deck = deck
+        self.readings = readings
+        self.budget = budget
+        self.nodes = 0
+        self.bounds: dict[object, tuple[int | None, int | None]] = {}
+        """Per node: value >= low is proven, value < high is proven (None: not yet)."""
+        self.listed = readings.actions_order == "listed"
+        self.no_repeat = readings.vote_repeat_district == "forbidden"
+        self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
+        self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
+        self._play_cache: dict[
+            tuple[Counts, int, bool, bool],
+            list[tuple[int, int, int, tuple[tuple[int, int], ...], int]],
+        ] = {}
+
+    # -------------------------------------------------------------- entry
+    def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> int:
+        """The value of the turn when the chooser takes ``chooser_offer``."""
+        chooser = 1 - self.splitter
+        hands = list(self.start)
+        hands[chooser] = add(hands[chooser], counts(hand_cards(chooser_offer)))
+        later = (
+            counts(hand_cards(splitter_offer)),
+            splitter_offer[Card.TRAITOR],
+            splitter_offer[Card.SPY],
+            splitter_offer[Card.DOGE],
+        )
+        agenda = Agenda(
+            chooser,
+            chooser_offer[Card.TRAITOR],
+            chooser_offer[Card.SPY],
+            chooser_offer[Card.DOGE],
+            later,
+        )
+        root = _Phase(agenda, (hands[0], hands[1]), 0, ())
+        top = self.most_votes(agenda, 0)
+        if self.at_least(root, 1):  # most turns end level or one prize apart: test there first
+            value = 1
+            while value < top and self.at_least(root, value + 1):
+                value += 1
+            return value
+        value = 0
+        while value > -top and not self.at_least(root, value):
+            value -= 1
+        return value
+
+    def most_votes(self, agenda: Agenda, drawn: int) -> int:
+        """An upper bound on the votes still to come: the doges waiting, the splitter's, and
+        every doge the waiting spies could draw from the known deck."""
+        spies = agenda.spies + (agenda.later[2] if agenda.later else 0)
+        doges = agenda.doges + (agenda.later[3] if agenda.later else 0)
+        position = drawn
+        while spies > 0:
+            cards = self._spy_cards(position, strict=True)
+            if not cards:
+                break
+            position += len(cards)
+            spies -= 1
+            doges += cards.count(Card.DOGE)
+            if self.readings.spy_drawn_spy == "play":
+                spies += cards.count(Card.SPY)
+        return doges
+
+    # -------------------------------------------------------------- the test
+    def at_least(self, node: Node | None, target: int) -> bool:
+        """Whether the splitter can make the prizes still to come at least ``target``."""
+        if node is None:
+            return target <= 0
+        low, high = self.bounds.get(node, (None, None))
+        if low is not None and target <= low:
+            return True
+        if high is not None and target >= high:
+            return False
+        most = self.most_from(node)
+        if target > most:
+            return False
+        if target <= -most:
+            return True
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise TurnSearchLimitError(self.budget)
+        owner, edges = self.edges(node)
+        if owner == self.splitter:
+            result = any(self.at_least(child, target - prize) for prize, child in edges)
+        else:
+            result = all(self.at_least(child, target - prize) for prize, child in edges)
+        low, high = self.bounds.get(node, (None, None))
+        if result:
+            low = target if low is None else max(low, target)
+        else:
+            high = target if high is None else min(high, target)
+        self.bounds[node] = (low, high)
+        return result
+
+    def most_from(self, node: Node) -> int:
+        """How many prizes can still change hands from ``node`` (the vote under way counts)."""
+        if isinstance(node, _Phase):
+            return self.most_votes(node.agenda, node.drawn)
+        return 1 + self.most_votes(node.agenda, node.drawn)
+
+    # -------------------------------------------------------------- choices
+    def edges(self, node: Node) -> tuple[int, Iterator[Edge]]:
+        """Who chooses at ``node``, and the choices (lazily, most promising first)."""
+        if isinstance(node, _Phase):
+            return node.agenda.actor, self._phase_edges(node)
+        if isinstance(node, _Choose):
+            return node.challenger, self._district_edges(node)
+        return node.vote.mover, self._vote_edges(node)
+
+    def _district_edges(self, node: _Choose) -> Iterator[Edge]:
+        for d in node.options:
+            start = VoteState(
+                d, node.challenger, node.challenger, node.hands, node.hands, (0, 0),
+                (False, False), None,
+            )  # fmt: skip
+            voted = tuple(sorted((*node.voted, d))) if self.no_repeat else node.voted
+            yield 0, _InVote(start, node.agenda, node.drawn, voted)
+
+    def _phase_edges(self, node: _Phase) -> Iterator[Edge]:
+        a, hands, drawn, voted = node.agenda, node.hands, node.drawn, node.voted
+        if a.traitors == 0 and a.spies == 0 and a.doges == 0:
+            if a.later is None:
+                yield 0, None
+                return
+            cards, t, s, k = a.later
+            moved = list(hands)
+            moved[self.splitter] = add(moved[self.splitter], cards)
+            yield 0, _Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
+                            voted)  # fmt: skip
+            return
+        waiting = {"d": a.doges, "t": a.traitors, "s": a.spies}
+        order = ("t", "s", "d") if self.listed else ("d", "t", "s")
+        kinds = [kind for kind in order if waiting[kind]]
+        if self.listed:
+            kinds = kinds[:1]
+        for kind in kinds:
+            if kind == "t":
+                rest = Agenda(a.actor, a.traitors - 1, a.spies, a.doges, a.later)
+                for after in thefts(hands, a.actor, 1, self.readings):
+                    yield 0, _Phase(rest, after, drawn, voted)
+            elif kind == "s":
+                rest = Agenda(a.actor, a.traitors, a.spies - 1, a.doges, a.later)
+                yield from self._spy(rest, hands, drawn, voted)
+                yield 0, _Phase(rest, hands, drawn, voted)  # the spy left unused
+            else:
+                rest = Agenda(a.actor, a.traitors, a.spies, a.doges - 1, a.later)
+                yield from self._vote(rest, hands, drawn, voted)
+
+    def _spy(
+        self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
+    ) -> Iterator[Edge]:
+        """A spy used: the known deck's next cards, then the thefts its traitors allow."""
+        cards = self._spy_cards(drawn, strict=True)
+        shape = spy_shape(cards, self.readings.spy_traitors)
+        me = agenda.actor
+        mine = list(hands[me])
+        spies = doges = 0
+        for card in cards:
+            if card is Card.DOGE:
+                doges += 1
+            elif card is Card.SPY:
+                spies += 1 if self.readings.spy_drawn_spy == "play" else 0
+            elif card.goes_to_hand:
+                mine[KINDS.index(card)] += 1
+        held = (tuple(mine), hands[1]) if me == 0 else (hands[0], tuple(mine))
+        rest = Agenda(me, agenda.traitors, agenda.spies + spies, agenda.doges + doges, agenda.later)
+        for after in thefts(held, me, shape.steals, self.readings):
+            yield 0, _Phase(rest, after, drawn + len(cards), voted)
+
+    def _spy_cards(self, drawn: int, *, strict: bool) -> tuple[Card, ...]:
+        return spy_draw(self.deck, drawn, self.readings.spy_traitors, strict=strict)
+
+    # -------------------------------------------------------------- a vote
+    def _vote(
+        self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
+    ) -> Iterator[Edge]:
+        """A doge of the acting player: who challenges, then the vote (the challenger's
+        choice of district comes first, as its own node)."""
+        owner = agenda.actor
+        challenger = challenger_of(hands, owner)
+        options = []
+        if challenger is not None:
+            options = [d for d in range(6) if hands[challenger][d] > 0
+                       and not (self.no_repeat and d in voted)]  # fmt: skip
+        if challenger is None or not options:
+            yield 0, _Phase(agenda, hands, drawn, voted)  # the doge is discarded
+            return
+        if self.most_votes(agenda, drawn) == 0:
+            wins = challenger_wins(
+                bag_of(hands[challenger]),
+                bag_of(hands[1 - challenger]),
+                readings=self.readings,
+                districts=tuple(list(District)[d] for d in options),
+            )
+            winner = challenger if wins else 1 - challenger
+            yield (1 if winner == self.splitter else -1), None
+            return
+        yield 0, _Choose(challenger, tuple(options), agenda, hands, drawn, voted)
+
+    def _vote_edges(self, node: _InVote) -> Iterator[Edge]:
+        """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
+        the vote outright), then passing, then the others, largest first. A raise past the
+        opponent's reach leaves the opponent nothing but to pass, so it is settled at once
+        (the states after it are shared by every raise that leaves the same hands)."""
+        vote = node.vote
+        me = vote.mover
+        need = vote.totals[1 - me] - vote.totals[me] + 1
+        allow = not (vote.last is None and not self.opening_reinforces)
+        plays = self._legal_plays(vote.hands[me], vote.district, vote.placed[me], allow, need)
+        beyond = reach(vote, 1 - me) - vote.totals[me]
+        outright = min(
+            (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
+        )
+        if outright is not None:
+            yield self._raise(node, outright, beyond)
+        if vote.last is not None:
+            yield self._settle(node.vote, node)
+        for play in plays:
+            if play is not outright:
+                yield self._raise(node, play, beyond)
+
+    def _raise(
+        self,
+        node: _InVote,
+        play: tuple[int, int, int, tuple[tuple[int, int], ...], int],
+        beyond: int,
+    ) -> Edge:
+        raised = play_on(node.vote, play[2], play[3])
+        if play[0] >= beyond:  # the opponent cannot go past: it passes
+            return self._settle(raised, node)
+        return 0, _InVote(raised, node.agenda, node.drawn, node.voted)
+
+    def _legal_plays(
+        self, hand: Counts, district: int, placed: bool, allow: bool, need: int
+    ) -> list[tuple[int, int, int, tuple[tuple[int, int], ...], int]]:
+        """(district cards added, cards put down, vote cards, reinforcements) of every legal
+        play adding at least ``need``, largest first (cached per hand)."""
+        key = (hand, district, placed, allow)
+        plays = self._play_cache.get(key)
+        if plays is None:
+            plays = []
+            for k, groups in all_plays(hand, district, placed, allow):
+                added = k + sum(m for _, m in groups)
+                lead = k + max((m for _, m in groups), default=0)
+                plays.append((added, added + len(groups), k, groups, lead))
+            plays.sort(key=lambda p: (-p[0], p[1]))
+            self._play_cache[key] = plays
+        each = self.each_gondola
+        return [
+            play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
+        ]
+
+    def _settle(self, vote: VoteState, node: _InVote) -> Edge:
+        """The player to move passes: the last player to raise wins; the loser takes back
+        all but its first card and gondolas."""
+        winner = vote.last
+        assert winner is not None
+        hands = list(vote.hands)
+        hands[1 - winner] = vote.if_lost[1 - winner]
+        prize = 1 if winner == self.splitter else -1
+        return prize, _Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
+
+
+@dataclass(frozen=True)
+class _Choose:
+    """The challenger chooses the district of a vote."""
+
+    challenger: int
+    options: tuple[int, ...]
+    agenda: Agenda
+    hands: tuple[Counts, Counts]
+    drawn: int
+    voted: tuple[int, ...]

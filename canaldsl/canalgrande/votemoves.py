@@ -1,0 +1,182 @@
+"""What a player can do in a vote, and with traitors and spies: the moves the solvers share.
+
+Hands are count vectors over :data:`KINDS` (the six districts, then gondolas). A play is a
+number of cards of the vote's district and at most one reinforcement per other district (a
+second gondola for one district in the same play only puts one more gondola down: the solvers
+state this restriction of their move set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from canaldsl.canalgrande.bag import Bag
+from canaldsl.canalgrande.cards import SPY_DRAW, Card, District
+from canaldsl.canalgrande.checks_actions import spy_shape
+from canaldsl.canalgrande.rulebook import Readings
+
+KINDS = (*(d.card for d in District), Card.GONDOLA)
+"""The order of a hand's counts: the six districts, then gondolas."""
+GONDOLA = 6
+Counts = tuple[int, ...]
+
+
+class UnknownCardsError(ValueError):
+    """A spy would draw a card of the deck whose identity is not known."""
+
+    code = "S703"
+
+
+def counts(bag: Bag[Card]) -> Counts:
+    return tuple(bag[kind] for kind in KINDS)
+
+
+def spy_draw(deck: tuple[Card, ...], drawn: int, reading: str, *, strict: bool) -> tuple[Card, ...]:
+    """The cards a spy draws from the known ``deck`` after ``drawn`` cards were taken, as many
+    as the spy.traitors reading makes it draw (``strict``: past the known cards is an
+    :class:`UnknownCardsError`; otherwise what is known)."""
+    size = SPY_DRAW
+    while True:
+        cards = deck[drawn : drawn + size]
+        if len(cards) < size:
+            if strict:
+                raise UnknownCardsError(
+                    f"[S703] a spy would draw past the {len(deck)} known cards of the deck"
+                )
+            return cards
+        expected = spy_shape(cards, reading).expected
+        if expected <= size:
+            return cards
+        size = expected
+
+
+@dataclass(frozen=True)
+class VoteState:
+    district: int
+    challenger: int
+    mover: int
+    hands: tuple[Counts, Counts]  # cards still in hand
+    if_lost: tuple[Counts, Counts]  # the hand each would keep if it lost now
+    totals: tuple[int, int]
+    placed: tuple[bool, bool]
+    last: int | None  # who raised last
+
+
+def reach(vote: VoteState, side: int) -> int:
+    """The highest total ``side`` can reach in this vote from here (in one play)."""
+    hand = vote.hands[side]
+    if not (vote.placed[side] or hand[vote.district] > 0):
+        return vote.totals[side]
+    others = sorted((hand[d] for d in range(6) if d != vote.district), reverse=True)
+    return vote.totals[side] + hand[vote.district] + sum(others[: hand[GONDOLA]])
+
+
+def play_on(vote: VoteState, k: int, groups: tuple[tuple[int, int], ...]) -> VoteState:
+    me = vote.mover
+    hand = list(vote.hands[me])
+    hand[vote.district] -= k
+    for kind, m in groups:
+        hand[kind] -= m
+    hand[GONDOLA] -= len(groups)
+    lost = list(vote.if_lost[me])
+    if not vote.placed[me]:
+        lost[vote.district] -= 1  # the first card put down is lost if the vote is lost
+    lost[GONDOLA] -= len(groups)
+    hands = list(vote.hands)
+    hands[me] = tuple(hand)
+    if_lost = list(vote.if_lost)
+    if_lost[me] = tuple(lost)
+    totals = list(vote.totals)
+    totals[me] += k + sum(m for _, m in groups)
+    placed = list(vote.placed)
+    placed[me] = True
+    return VoteState(
+        vote.district,
+        vote.challenger,
+        1 - me,
+        (hands[0], hands[1]),
+        (if_lost[0], if_lost[1]),
+        (totals[0], totals[1]),
+        (placed[0], placed[1]),
+        me,
+    )
+
+
+def all_plays(
+    hand: Counts, district: int, placed: bool, reinforce: bool
+) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
+    """(vote cards, reinforcements) for every play: at most one reinforcement per district."""
+    gondolas = hand[GONDOLA] if reinforce else 0
+    others = [d for d in range(6) if d != district and hand[d] > 0]
+
+    def walk(index: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        if index == len(others):
+            yield ()
+            return
+        for rest in walk(index + 1, left):
+            yield rest
+        if left:
+            kind = others[index]
+            for m in range(1, hand[kind] + 1):
+                for rest in walk(index + 1, left - 1):
+                    yield ((kind, m), *rest)
+
+    for groups in walk(0, gondolas):
+        for k in range(hand[district] + 1):
+            if groups and not (placed or k >= 1):
+                continue
+            if not groups and k == 0:
+                continue
+            yield k, groups
+
+
+def thefts(
+    hands: tuple[Counts, Counts], thief: int, most: int, readings: Readings
+) -> Iterator[tuple[Counts, Counts]]:
+    """Every way to take up to ``most`` cards from the opponent (none included)."""
+    seen: set[tuple[Counts, Counts]] = set()
+
+    def walk(current: tuple[Counts, Counts], left: int) -> Iterator[tuple[Counts, Counts]]:
+        if current not in seen:
+            seen.add(current)
+            yield current
+        if not left:
+            return
+        victim = current[1 - thief]
+        if not any(victim):
+            return
+        if readings.traitor_empty_hand == "either" and not any(current[thief]):
+            return
+        for kind in range(len(KINDS)):
+            if victim[kind]:
+                taken = list(victim)
+                taken[kind] -= 1
+                gained = list(current[thief])
+                gained[kind] += 1
+                after = (
+                    (tuple(gained), tuple(taken)) if thief == 0 else (tuple(taken), tuple(gained))
+                )
+                yield from walk(after, left - 1)
+
+    yield from walk(hands, most)
+
+
+def challenger_of(hands: tuple[Counts, Counts], owner: int) -> int | None:
+    if any(hands[owner][:6]):
+        return owner
+    if any(hands[1 - owner][:6]):
+        return 1 - owner
+    return None
+
+
+def add(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def hand_cards(offer: Bag[Card]) -> Bag[Card]:
+    return Bag({card: n for card, n in offer.items() if card.goes_to_hand})
+
+
+def bag_of(hand: Counts) -> Bag[Card]:
+    return Bag({kind: n for kind, n in zip(KINDS, hand, strict=True)})
