@@ -185,8 +185,8 @@ def board_from_toml(
 ) -> Board:
     """A map from TOML text (``[[city]]``, ``[[route]]``, ``[[ticket]]`` tables, as in the
     built-in map's data files); ``extra_tickets`` are more TOML texts with ``[[ticket]]``
-    tables (a second ticket set); ``name`` and ``title`` replace the text's own. Malformed TOML or fields
-    raise :class:`BoardError`."""
+    tables (a second ticket set); ``name`` and ``title`` replace the text's own.
+    Malformed TOML or fields raise :class:`BoardError`."""
     problems: list[str] = []
     documents = [_parse(text, "map", problems)]
     documents += [_parse(extra, "ticket set", problems) for extra in extra_tickets]
