@@ -89,7 +89,7 @@ def _apply(position: Position, player: Player, action: DrawTickets) -> Position:
     deck = position.ticket_deck
     drawn = action.drawn_count
     returned_count = (
-        None if drawn is None or action.kept_count is None else drawn - action.kept_count
+        None if drawn is None or action.kept_count is None else max(drawn - action.kept_count, 0)
     )
     size = (
         None

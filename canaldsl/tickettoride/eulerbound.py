@@ -54,7 +54,7 @@ def relax(edges: Sequence[Edge], *, budget: int = DEFAULT_STATES) -> Relaxation:
     cities = sorted(adjacency)
     odd = [c for c in cities if len(adjacency[c]) % 2]
     if len(odd) <= 2:
-        cities_path, tracks = _euler(edges, set(range(len(edges))), odd)
+        cities_path, tracks = euler_trail(edges, set(range(len(edges))), odd)
         return Relaxation(total, cities_path, tuple(edges[t].id for t in tracks), 0)
     paths = {c: _dijkstra(edges, adjacency, c) for c in odd}
     even = [c for c in cities if len(adjacency[c]) % 2 == 0]
@@ -72,7 +72,7 @@ def relax(edges: Sequence[Edge], *, budget: int = DEFAULT_STATES) -> Relaxation:
     odd_left = sorted(c for c, d in degree.items() if d % 2)
     if len(odd_left) > 2 or not _connected(edges, kept):
         return Relaxation(bound, states=programme.states)
-    cities_path, tracks = _euler(edges, kept, odd_left)
+    cities_path, tracks = euler_trail(edges, kept, odd_left)
     return Relaxation(bound, cities_path, tuple(edges[t].id for t in tracks), programme.states)
 
 
@@ -214,7 +214,7 @@ def _connected(edges: Sequence[Edge], kept: set[int]) -> bool:
     return len({find(c) for c in list(parent)}) <= 1
 
 
-def _euler(
+def euler_trail(
     edges: Sequence[Edge], kept: set[int], odd: Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """An Euler trail through the edges ``kept`` (connected, at most two odd cities), from the

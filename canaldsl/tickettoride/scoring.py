@@ -9,6 +9,7 @@ ticket's value is unbounded, so the winner is then not known).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,7 @@ from canaldsl.tickettoride.effects import (
 from canaldsl.tickettoride.network import Connections, edges_of, longest_trail
 from canaldsl.tickettoride.position import Position
 from canaldsl.tickettoride.rulebook import LONGEST_WITHOUT_ROUTES, switch_values
-from canaldsl.tickettoride.trails import Trail
+from canaldsl.tickettoride.trails import Edge, Trail
 
 
 @dataclass(frozen=True)
@@ -119,15 +120,20 @@ class FinalScores:
         }
 
 
-def final_scores(position: Position) -> FinalScores:
-    """The final scores of ``position`` as it stands (no more turns played)."""
+TrailFinder = Callable[[Sequence[Edge]], Trail]
+"""A method for the longest trail of a network (the exact one by default)."""
+
+
+def final_scores(position: Position, *, longest: TrailFinder = longest_trail) -> FinalScores:
+    """The final scores of ``position`` as it stands (no more turns played); ``longest``
+    computes each player's longest trail."""
     board = position.board
     switches = switch_values(position.settings)
     trails: dict[PlayerColour, Trail] = {}
     partial: list[tuple[PlayerColour, int, int, tuple[TicketResult, ...] | None]] = []
     for player in position.players:
         owned = position.tracks_of(player.colour)
-        trails[player.colour] = longest_trail(edges_of(board, owned))
+        trails[player.colour] = longest(edges_of(board, owned))
         points = sum(route_points(spaces=board.tracks[t].length) for t in owned)
         results: tuple[TicketResult, ...] | None = None
         if player.tickets.tickets is not None:
