@@ -55,7 +55,9 @@ def state(position: Position) -> dict[str, Any]:
         "deck": {
             "size": position.deck.size,
             "cards": cards(position.deck.cards),
-            "order": None if position.deck.order is None else [c.value for c in position.deck.order],
+            "order": None
+            if position.deck.order is None
+            else [c.value for c in position.deck.order],
         },
         "discards": {"size": position.discards.size, "cards": cards(position.discards.cards)},
         "ticket_deck": {

@@ -29,7 +29,15 @@ from canaldsl.tickettoride.position import (
     validate,
 )
 from canaldsl.tickettoride.rulebook import BOOK
-from canaldsl.tickettoride.turns import Action, CardDraw, Claim, DrawCards, DrawTickets, Source, Turn
+from canaldsl.tickettoride.turns import (
+    Action,
+    CardDraw,
+    Claim,
+    DrawCards,
+    DrawTickets,
+    Source,
+    Turn,
+)
 
 
 def _span(line: int, column: int = 3) -> Span:
@@ -100,7 +108,9 @@ def random_position(board: Board, rng: random.Random) -> Position:
             Player(
                 colour,
                 left,
-                Hand.known(hand) if known_hand else Hand(None, hand.total if rng.random() < 0.6 else None),
+                Hand.known(hand)
+                if known_hand
+                else Hand(None, hand.total if rng.random() < 0.6 else None),
                 HeldTickets.known(held) if rng.random() < 0.85 else HeldTickets(None, len(held)),
             )
         )
@@ -180,7 +190,9 @@ def random_draw(position: Position, rng: random.Random, line: int) -> DrawCards:
 def random_claim(position: Position, player: Player, rng: random.Random, line: int) -> Claim:
     board = position.board
     free = [t for t, owner in enumerate(position.owners) if owner is None]
-    track = board.tracks[rng.choice(free) if free and rng.random() < 0.9 else rng.randrange(len(board.tracks))]
+    track = board.tracks[
+        rng.choice(free) if free and rng.random() < 0.9 else rng.randrange(len(board.tracks))
+    ]
     route = board.routes[track.route]
     colour = track.colour if route.is_double and rng.random() < 0.7 else None
     cards: Cards | None = None
@@ -200,7 +212,9 @@ def random_claim(position: Position, player: Player, rng: random.Random, line: i
     return Claim(route, colour, cards, _span(line, 5), cards_span)
 
 
-def random_tickets(position: Position, player: Player, rng: random.Random, line: int) -> DrawTickets:
+def random_tickets(
+    position: Position, player: Player, rng: random.Random, line: int
+) -> DrawTickets:
     deck = position.ticket_deck
     setup = rng.random() < 0.1
     if deck.order is not None and rng.random() < 0.85:
@@ -212,7 +226,7 @@ def random_tickets(position: Position, player: Player, rng: random.Random, line:
     kept_count = rng.choice((0, 1, 1, 2, 2, 3))
     kept: tuple[Ticket, ...] = tuple(drawn[:kept_count])
     if rng.random() < 0.08 and drawn:
-        kept = kept + (drawn[0],)
+        kept = (*kept, drawn[0])
     if rng.random() < 0.2:
         return DrawTickets(
             None, None, len(drawn), len(kept), _span(line, 5), _span(line, 40), setup
@@ -251,7 +265,9 @@ def legal_turn(position: Position, rng: random.Random) -> Turn | None:
                 continue
             route = board.routes[track.route]
             others = [position.owners[o] for o in route.tracks if o != t]
-            if any(o is not None and (o is player.colour or len(position.players) <= 3) for o in others):
+            if any(
+                o is not None and (o is player.colour or len(position.players) <= 3) for o in others
+            ):
                 continue
             for paid in payments(hand, track.colour, track.length)[:1]:
                 options.append(Claim(route, track.colour, paid, _span(1, 5)))

@@ -199,7 +199,9 @@ class _Table:
         s["unseen"] = self.unseen
         cards = None if self.deck_cards is None else {k: v for k, v in self.deck_cards.items() if v}
         s["deck"] = {"size": self.deck_size, "cards": cards, "order": self.order}
-        dcards = None if self.disc_cards is None else {k: v for k, v in self.disc_cards.items() if v}
+        dcards = (
+            None if self.disc_cards is None else {k: v for k, v in self.disc_cards.items() if v}
+        )
         s["discards"] = {"size": self.disc_size, "cards": dcards}
 
 
@@ -230,9 +232,10 @@ def _draw(state: State, colour: str, action: dict[str, Any], result: Result) -> 
     for i, d in enumerate(draws):
         if i == 1 and first_loco:
             result.fail("draw.locomotive-alone", d["pos"])
-        if table.deck_size == 0 and table.disc_size == 0:
-            if d["source"] == "blind" or setting(state, "exhausted-deck-face-up") != "allowed":
-                result.fail("draw.no-cards-left", d["pos"])
+        face_up_ok = setting(state, "exhausted-deck-face-up") == "allowed"
+        empty = table.deck_size == 0 and table.disc_size == 0
+        if empty and (d["source"] == "blind" or not face_up_ok):
+            result.fail("draw.no-cards-left", d["pos"])
         if d["source"] == "blind":
             card = d["card"]
             if table.has_card() is not False:
@@ -261,9 +264,11 @@ def _draw(state: State, colour: str, action: dict[str, Any], result: Result) -> 
     n = len(draws)
     stop_ok = setting(state, "stop-after-one-card") == "allowed"
     where = draws[2]["pos"] if n > 2 else action["pos"]
-    if n == 0 or n > 2:
-        result.fail("draw.two-cards", where)
-    elif n == 1 and not first_loco and not stop_ok and _second_possible(state, table, old):
+    if (
+        n == 0
+        or n > 2
+        or (n == 1 and not first_loco and not stop_ok and _second_possible(state, table, old))
+    ):
         result.fail("draw.two-cards", where)
     table.write()
     for card in taken:
@@ -327,11 +332,11 @@ def _turn_up(state: State, table: _Table, d: dict[str, Any], result: Result) -> 
         table.display = Counter()
         table.deck_size = table.deck_cards = table.order = None
         table.disc_size = table.disc_cards = None
-    if d["revealed"] is not None:
-        if len(shown) > len(rules_cards) or any(
-            r is not None and s != r for s, r in zip(shown, rules_cards, strict=False)
-        ):
-            result.fail("draw.replace", d["pos"])
+    if d["revealed"] is not None and (
+        len(shown) > len(rules_cards)
+        or any(r is not None and s != r for s, r in zip(shown, rules_cards, strict=False))
+    ):
+        result.fail("draw.replace", d["pos"])
     return wiped > 0
 
 
@@ -413,7 +418,7 @@ def _pick_payment(hand: dict[str, int], colour: str, length: int) -> dict[str, i
     locos = hand.get(LOCO, 0)
     options = COLOURS if colour == "grey" else [colour]
     best: tuple[int, int, str] | None = None
-    for i, c in enumerate(options):
+    for _i, c in enumerate(options):
         own = min(hand.get(c, 0), length)
         need = length - own
         if need <= locos:
@@ -444,11 +449,11 @@ def _tickets(state: State, colour: str, action: dict[str, Any], result: Result) 
         result.fail("tickets.none-left", pos)
     if nd is not None and deck["size"] != 0:
         size = deck["size"]
-        if size is not None and size < 3 and setting(state, "short-ticket-deck") == "forbidden":
-            result.fail("tickets.draw-three", pos)
-        elif size is not None and nd != min(3, size):
-            result.fail("tickets.draw-three", pos)
-        elif size is None and nd > 3:
+        if (
+            (size is not None and size < 3 and setting(state, "short-ticket-deck") == "forbidden")
+            or (size is not None and nd != min(3, size))
+            or (size is None and nd > 3)
+        ):
             result.fail("tickets.draw-three", pos)
     if nk is not None:
         if action["setup"]:
@@ -466,14 +471,16 @@ def _tickets(state: State, colour: str, action: dict[str, Any], result: Result) 
                     result.fail("tickets.kept-from-drawn", keep_pos)
                     break
                 pool.remove(ticket)
-    if deck["order"] is not None and drawn is not None:
-        if sorted(deck["order"][: len(drawn)]) != sorted(drawn):
-            result.fail("tickets.deck-top", pos)
+    known_top = deck["order"] is not None and drawn is not None
+    if known_top and sorted(deck["order"][: len(drawn)]) != sorted(drawn):
+        result.fail("tickets.deck-top", pos)
     if me["tickets"] is not None and kept is not None:
         me["tickets"] = me["tickets"] + list(kept)
     else:
         me["tickets"] = None
-    me["ticket_count"] = None if me["ticket_count"] is None or nk is None else me["ticket_count"] + nk
+    me["ticket_count"] = (
+        None if me["ticket_count"] is None or nk is None else me["ticket_count"] + nk
+    )
     if deck["order"] is not None and drawn is not None and kept is not None:
         back = list(drawn)
         for ticket in kept:
@@ -530,8 +537,10 @@ def longest(board: Board, owned: list[int]) -> int:
 def final_scores(board: Board, state: State) -> dict[str, Any]:
     """Calcolo dei Punteggi: totals by player (None where tickets are not known), the
     longest-route holders and the winners (None when a total is not known)."""
-    owned = {p["colour"]: [i for i, o in enumerate(state["owners"]) if o == p["colour"]]
-             for p in state["players"]}
+    owned = {
+        p["colour"]: [i for i, o in enumerate(state["owners"]) if o == p["colour"]]
+        for p in state["players"]
+    }
     lengths = {c: longest(board, tracks) for c, tracks in owned.items()}
     top = max(lengths.values())
     holders = [c for c, n in lengths.items() if n == top]
