@@ -251,36 +251,90 @@ def random_turn(position: Position, rng: random.Random, line: int = 10) -> Turn:
     return Turn(colour, tuple(actions), _span(line, 1))
 
 
+def blind_draws(position: Position, rng: random.Random) -> list[CardDraw]:
+    """Two blind draws that say their card, so the hand stays known: the deck's top cards,
+    or after a reshuffle (order unknown) cards of the deck's known contents."""
+    deck, discards = position.deck, position.discards
+    order = list(deck.order or ())
+    pool = deck.cards  # the deck's contents, when known
+    draws = []
+    for k in range(2):
+        if pool is None or pool.total == 0:  # the discards become the deck
+            pool, order = (discards.cards if (deck.size or 0) <= k else pool), []
+        card: Colour | None = None
+        if order:
+            card = order.pop(0)
+        elif pool is not None and pool.total:
+            card = rng.choice([c for c, n in pool.items() for _ in range(n)])
+        if card is not None and pool is not None and pool.count(card):
+            pool = pool.minus(Cards.from_list([card]))
+        draws.append(CardDraw(Source.BLIND, card, None, _span(2, 5 + k)))
+    return draws
+
+
 def legal_turn(position: Position, rng: random.Random) -> Turn | None:
-    """A legal-looking turn for the player to move built from what the position knows (used to
-    play whole random games); None when nothing sensible is possible."""
+    """A legal turn for the player to move, built from what the position knows (used to play
+    whole random games): a claim the hand pays for (often), else two blind cards (said, so the
+    hand stays known: the deck's top card, or after a reshuffle a card of the deck's known
+    contents), else a ticket draw; None when nothing is possible."""
     player = position.player(position.to_move)
     hand = player.hand.cards
     board = position.board
-    if hand is not None and rng.random() < 0.6:
-        options = []
+    options = []
+    if hand is not None:
         for t, owner in enumerate(position.owners):
             track = board.tracks[t]
             if owner is not None or track.length > player.trains:
                 continue
             route = board.routes[track.route]
             others = [position.owners[o] for o in route.tracks if o != t]
-            if any(
-                o is not None and (o is player.colour or len(position.players) <= 3) for o in others
-            ):
+            small = len(position.players) <= 3
+            if any(o is not None and (o is player.colour or small) for o in others):
                 continue
             for paid in payments(hand, track.colour, track.length)[:1]:
                 options.append(Claim(route, track.colour, paid, _span(1, 5)))
-        if options:
-            return Turn(player.colour, (rng.choice(options),), _span(1))
-    order = position.deck.order
-    draws = []
-    for k in range(2):
-        if order and len(order) > k:
-            draws.append(CardDraw(Source.BLIND, order[k], None, _span(2, 5 + k)))
-        else:
-            draws.append(CardDraw(Source.BLIND, None, None, _span(2, 5 + k)))
-    return Turn(player.colour, (DrawCards(tuple(draws), _span(2, 1)),), _span(2))
+    deck, discards = position.deck, position.discards
+    drawable = (deck.size or 0) + (discards.size or 0)
+    if options and (rng.random() < 0.6 or drawable < 2):
+        return Turn(player.colour, (rng.choice(options),), _span(1))
+    if drawable >= 2:
+        draws = blind_draws(position, rng)
+        return Turn(player.colour, (DrawCards(tuple(draws), _span(2, 1)),), _span(2))
+    tickets = position.ticket_deck.order
+    if tickets:
+        drawn = tickets[:3]
+        return Turn(player.colour, (DrawTickets(drawn, drawn[:1], span=_span(3, 5)),), _span(3))
+    return None
 
 
 __all__ = ["COLOURS", "legal_turn", "random_position", "random_turn", "replace"]
+
+
+def fresh_game(board: Board, rng: random.Random, players: int | None = None) -> Position:
+    """The start of a game after set-up: a shuffled deck whose order is known, four cards a
+    player, five face up, three tickets kept a player (their order known), no route claimed.
+    Playing :func:`legal_turn` from it reaches the end of the game."""
+    count = players or rng.randint(2, 5)
+    colours = rng.sample(list(PlayerColour), count)
+    box = [c for c, n in FULL_DECK.items() for _ in range(n)]
+    rng.shuffle(box)
+    tickets = list(board.tickets)
+    rng.shuffle(tickets)
+    seated = []
+    for colour in colours:
+        hand = Cards.from_list(box[:4])
+        del box[:4]
+        held = [tickets.pop() for _ in range(3)]
+        seated.append(Player(colour, 45, Hand.known(hand), HeldTickets.known(held)))
+    display = Cards.from_list(box[:5])
+    del box[:5]
+    return validate(
+        Position.start(
+            board,
+            seated,
+            display=display,
+            deck=Deck.ordered(box),
+            discards=Discards(cards=Cards()),
+            ticket_deck=TicketDeck(order=tuple(tickets)),
+        )
+    )
