@@ -63,7 +63,9 @@ class ClaimOption:
 
 def claimable_tracks(position: Position, player: PlayerColour) -> list[int]:
     """The tracks ``player`` may claim whatever the cards: free, allowed by the double-route
-    rules, no longer than their trains (checked by the claim rules themselves)."""
+    rules, no longer than their trains (checked by the claim rules themselves). Of two free
+    tracks of the same colour on one route only the first is listed (they are the same
+    claim)."""
     board = position.board
     switches = switch_values(position.settings)
     trains = position.player(player).trains
@@ -71,6 +73,8 @@ def claimable_tracks(position: Position, player: PlayerColour) -> list[int]:
     for track in board.tracks:
         if rules.free_track(owner=position.owners[track.index], track="") is not None:
             continue
+        if track.slot == 1 and _twin_free(position, track.index):
+            continue  # two free tracks of one colour on one route: one claim, listed once
         if rules.trains(trains_left=trains, spaces=track.length) is not None:
             continue
         others = [t for t in board.routes[track.route].tracks if t != track.index]
@@ -91,6 +95,14 @@ def claimable_tracks(position: Position, player: PlayerColour) -> list[int]:
         if not blocked:
             out.append(track.index)
     return out
+
+
+def _twin_free(position: Position, track: int) -> bool:
+    """Whether the first track of ``track``'s route is free and of the same colour."""
+    board = position.board
+    first = board.routes[board.tracks[track].route].tracks[0]
+    same = board.tracks[first].colour is board.tracks[track].colour
+    return same and position.owners[first] is None
 
 
 def claim_options(position: Position, player: PlayerColour | None = None) -> list[ClaimOption]:
