@@ -15,6 +15,7 @@ and chosen tracks). The limit is the player's trains unless given.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -241,3 +242,37 @@ def forest_cpsat(
         return Forest(Status.UNKNOWN, None, ())
     tracks = tuple(sorted(t for t, x in chosen.items() if result.true(x)))
     return Forest(Status.FOUND, int(result.objective or 0), tracks)
+
+
+def completing_path(
+    position: Position, player: PlayerColour, ticket: Ticket, extra: Sequence[int] = ()
+) -> tuple[int, ...]:
+    """The tracks of a path joining the ticket's cities over the player's own tracks and
+    ``extra`` ones (a plan's): fewest trains, then fewest tracks; empty when none joins them."""
+    board = position.board
+    usable = {*position.tracks_of(player), *extra}
+    source, sink = board.ticket_cities(ticket)
+    best: dict[int, tuple[int, int]] = {source: (0, 0)}
+    previous: dict[int, int] = {}
+    frontier = [(0, 0, source)]
+    while frontier:
+        cost, steps, city = heapq.heappop(frontier)
+        if (cost, steps) > best[city]:
+            continue
+        for track, other in board.adjacency[city]:
+            if track not in usable:
+                continue
+            candidate = (cost + board.tracks[track].length, steps + 1)
+            if other not in best or candidate < best[other]:
+                best[other] = candidate
+                previous[other] = track
+                heapq.heappush(frontier, (*candidate, other))
+    if sink not in best:
+        return ()
+    path = []
+    city = sink
+    while city != source:
+        track = previous[city]
+        path.append(track)
+        city = board.tracks[track].other(city)
+    return tuple(reversed(path))
