@@ -126,8 +126,10 @@ def _apply(
     completed = tuple(t for t in held if now.completes(t) and not before.completes(t))
     length = board.tracks[track].length
     hand = player.hand
-    if paid is None or (hand.cards is not None and not hand.cards.contains(paid)):
+    if paid is None:
         new_hand = hand.minus(None, length)
+    elif hand.cards is not None and not hand.cards.contains(paid):
+        new_hand = hand.minus(None, paid.total)  # an illegal payment: the hand is lost track of
     else:
         new_hand = hand.minus(paid, paid.total)
     discards = after.discards

@@ -15,7 +15,7 @@ from tickettoride import adapter, randomgame, referee
 
 BOARD = usa_board()
 REFEREE_BOARD = adapter.board(BOARD)
-TURNS = 4000
+TURNS = 3000
 POSITIONS = 250
 GAMES = 6
 
