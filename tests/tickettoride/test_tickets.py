@@ -41,6 +41,7 @@ def _check_plan(position: Position, player: PlayerColour, tickets: list, plan) -
     assert sum(n for _, n in plan.cards) + sum(plan.grey) == plan.trains
 
 
+@pytest.mark.slow
 def test_exact_and_cpsat_agree_on_random_positions() -> None:
     rng = random.Random(4)
     for _ in range(100):
