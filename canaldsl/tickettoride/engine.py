@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from canaldsl.tickettoride import checks_turn as rules
+from canaldsl.tickettoride.colours import PlayerColour
 from canaldsl.tickettoride.effects import last_round_begins
 from canaldsl.tickettoride.engine_claim import TurnError, claim_route
 from canaldsl.tickettoride.engine_context import Context
@@ -81,7 +82,7 @@ def play(position: Position, turn: Turn) -> Verdict:
     return Verdict(position, after, violations, report, tuple(context.unchecked))
 
 
-def end_turn(position: Position, colour: object) -> tuple[Position, bool, bool]:
+def end_turn(position: Position, colour: PlayerColour) -> tuple[Position, bool, bool]:
     """The position once ``colour``'s turn is over: the next player to move, the last round
     begun or advanced, the game over. Returns (position, last round started, game over)."""
     player = next(p for p in position.players if p.colour is colour)
