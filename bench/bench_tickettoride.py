@@ -31,6 +31,7 @@ from tickettoride import adapter, randomgame, referee  # noqa: E402
 from tickettoride.records import RECORD_5P, load  # noqa: E402
 
 from canaldsl.tickettoride.claims import best_claim, best_claim_cpsat  # noqa: E402
+from canaldsl.tickettoride.colours import PlayerColour  # noqa: E402
 from canaldsl.tickettoride.engine import play  # noqa: E402
 from canaldsl.tickettoride.forest import Status  # noqa: E402
 from canaldsl.tickettoride.longest import Method, trail_cpsat  # noqa: E402
@@ -164,16 +165,14 @@ def bench_tickets(quick: bool) -> list[str]:
     ]
     positions = game_positions(2 if quick else 6, 3, 25)
     rng = random.Random(4)
-    empty = Position.start(
-        BOARD, [Player(randomgame.PlayerColour.RED), Player(randomgame.PlayerColour.BLUE)]
-    )
+    empty = Position.start(BOARD, [Player(PlayerColour.RED), Player(PlayerColour.BLUE)])
     for count in (1, 2, 4, 8):
         for family, source in (("mid-game", positions), ("empty map, limit 45", None)):
             exact_times, model_times, statuses, differ = [], [], [], 0
             cases = 4 if quick else (30 if count < 8 else 12)
             for _ in range(cases):
                 if source is None:
-                    position, player, limit = empty, randomgame.PlayerColour.RED, 45
+                    position, player, limit = empty, PlayerColour.RED, 45
                 else:
                     position = rng.choice(source)
                     player = rng.choice(position.players).colour

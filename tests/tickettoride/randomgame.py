@@ -10,12 +10,11 @@ two actions, the wrong player), so that both legal and illegal turns are common.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from canaldsl.diagnostics import Span
 from canaldsl.tickettoride.board import Board, Ticket
 from canaldsl.tickettoride.cards import FULL_DECK, Cards
-from canaldsl.tickettoride.colours import CARD_KINDS, COLOURS, Colour, PlayerColour
+from canaldsl.tickettoride.colours import CARD_KINDS, Colour, PlayerColour
 from canaldsl.tickettoride.payments import payments
 from canaldsl.tickettoride.position import (
     Deck,
@@ -307,7 +306,7 @@ def legal_turn(position: Position, rng: random.Random) -> Turn | None:
     return None
 
 
-__all__ = ["COLOURS", "legal_turn", "random_position", "random_turn", "replace"]
+__all__ = ["blind_draws", "fresh_game", "legal_turn", "random_position", "random_turn"]
 
 
 def fresh_game(board: Board, rng: random.Random, players: int | None = None) -> Position:

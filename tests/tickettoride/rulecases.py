@@ -16,11 +16,9 @@ from canaldsl.tickettoride.position import (
     TicketDeck,
     validate,
 )
-from canaldsl.tickettoride.turns import Claim, DrawCards, Turn
+from canaldsl.tickettoride.turns import DrawCards, Turn
 from tickettoride.builders import (
     BLUE,
-    DECK,
-    GREEN,
     RED,
     TICKET_DECK,
     YELLOW,
@@ -234,4 +232,4 @@ CASES: dict[str, RuleCase] = {
     ),
 }
 
-__all__ = ["CASES", "DECK", "GREEN", "Claim", "RuleCase"]
+__all__ = ["CASES", "RuleCase"]

@@ -16,7 +16,6 @@ from canaldsl.tickettoride.position import (
     HeldTickets,
     LastRound,
     Position,
-    TicketDeck,
     validate,
 )
 from canaldsl.tickettoride.scoring import final_scores
@@ -303,6 +302,3 @@ def test_position_refuses_impossible_values() -> None:
     with pytest.raises(PositionError) as error:
         validate(with_red(base(display=cards(red=13)), trains=46))
     assert len(error.value.problems) >= 2
-
-
-__all__ = ["TicketDeck"]

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from canaldsl.tickettoride.board import City, RouteSpec, TicketSpec
-from canaldsl.tickettoride.colours import COLOURS, Colour, PlayerColour
+from canaldsl.tickettoride.colours import COLOURS, PlayerColour
 from canaldsl.tickettoride.forest import Status
 from canaldsl.tickettoride.longest import Method
 from canaldsl.tickettoride.mapbuild import build_board
@@ -172,6 +172,3 @@ def test_unknown_tickets_must_be_named() -> None:
         Player(BLUE, 45, tickets=HeldTickets.known([ticket("Denver-El Paso")]))
     )
     assert fewest_trains(held, BLUE).trains == 4
-
-
-__all__ = ["Colour"]
