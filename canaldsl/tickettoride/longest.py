@@ -1,0 +1,132 @@
+"""The longest continuous route of each player, proven: by the exact search and by CP-SAT.
+
+Two independent methods answer the same question (the suite checks they agree):
+
+* ``exact``: :func:`canaldsl.tickettoride.network.longest_trail` (depth-first search with
+  bounds, and the Euler relaxation);
+* ``cp-sat``: :func:`trail_cpsat`, a CP-SAT model: a 0/1 choice per track, at most two cities
+  of odd degree among the chosen tracks (degree = 2k + end), and the chosen tracks connected
+  (a flow from one root city reaches every city they touch). Any set of tracks meeting these
+  is exactly the set of tracks of a trail (Euler), so the largest total length is the
+  longest trail; an Euler trail through the chosen tracks is the answer's trail.
+
+Budgets are deterministic: CP-SAT's ``max_deterministic_time`` and the search's step count.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canaldsl import solver as sv
+from canaldsl.tickettoride.colours import PlayerColour
+from canaldsl.tickettoride.effects import longest_route_holders
+from canaldsl.tickettoride.eulerbound import euler_trail
+from canaldsl.tickettoride.network import edges_of, longest_trail
+from canaldsl.tickettoride.position import Position
+from canaldsl.tickettoride.rulebook import LONGEST_WITHOUT_ROUTES, switch_values
+from canaldsl.tickettoride.trails import EMPTY, Edge, Trail
+
+CPSAT_BUDGET = 20.0
+"""CP-SAT deterministic time allowed for one trail by default (the whole map takes ~0.2)."""
+
+
+class Method(enum.Enum):
+    """How a solver answer is computed."""
+
+    EXACT = "exact"
+    CPSAT = "cp-sat"
+
+
+def trail_cpsat(edges: Sequence[Edge], *, budget: float = CPSAT_BUDGET) -> Trail:
+    """The longest trail of ``edges`` by CP-SAT (see the module docstring). ``proven`` is
+    False when the budget ran out before optimality was shown (``bound`` then CP-SAT's)."""
+    if not edges:
+        return EMPTY
+    cities = sorted({c for e in edges for c in (e.a, e.b)})
+    index = {city: i for i, city in enumerate(cities)}
+    count = len(cities)
+    model = sv.new_model()
+    chosen = [model.NewBoolVar(f"x{e.id}") for e in edges]
+    incident: list[list[int]] = [[] for _ in cities]
+    for number, edge in enumerate(edges):
+        incident[index[edge.a]].append(number)
+        incident[index[edge.b]].append(number)
+    forward = [model.NewIntVar(0, count - 1, f"f{e.id}") for e in edges]
+    backward = [model.NewIntVar(0, count - 1, f"g{e.id}") for e in edges]
+    ends, used, roots, supply = [], [], [], []
+    for city in range(count):
+        end = model.NewBoolVar(f"end{city}")
+        half = model.NewIntVar(0, len(incident[city]), f"half{city}")
+        touched = model.NewBoolVar(f"used{city}")
+        root = model.NewBoolVar(f"root{city}")
+        give = model.NewIntVar(0, count, f"supply{city}")
+        degree = sum(chosen[n] for n in incident[city])
+        model.Add(degree == 2 * half + end)
+        for n in incident[city]:
+            model.AddImplication(chosen[n], touched)
+        model.Add(touched <= degree)
+        model.Add(root <= touched)
+        model.Add(give <= count * root)
+        out = sum(forward[n] if index[edges[n].a] == city else backward[n] for n in incident[city])
+        into = sum(backward[n] if index[edges[n].a] == city else forward[n] for n in incident[city])
+        model.Add(out - into == give - touched)
+        ends.append(end)
+        used.append(touched)
+        roots.append(root)
+        supply.append(give)
+    for number in range(len(edges)):
+        model.Add(forward[number] <= (count - 1) * chosen[number])
+        model.Add(backward[number] <= (count - 1) * chosen[number])
+    model.Add(sum(ends) <= 2)
+    model.Add(sum(roots) <= 1)
+    model.Add(sum(supply) == sum(used))
+    model.Maximize(sum(e.length * x for e, x in zip(edges, chosen, strict=True)))
+    result = sv.solve(model, settings={"max_deterministic_time": budget})
+    if not result.has_solution:
+        return Trail(0, (), (), False, sum(e.length for e in edges), 0)
+    kept = {n for n, x in enumerate(chosen) if result.true(x)}
+    length = sum(edges[n].length for n in kept)
+    bound = int(result.bound) if result.bound is not None else length
+    if not kept:
+        return Trail(0, (), (), result.status == sv.OPTIMAL, bound, 0)
+    meeting: dict[int, int] = {}
+    for n in kept:
+        meeting[edges[n].a] = meeting.get(edges[n].a, 0) + 1
+        meeting[edges[n].b] = meeting.get(edges[n].b, 0) + 1
+    odd = sorted(c for c, d in meeting.items() if d % 2)
+    path, numbers = euler_trail(edges, kept, odd)
+    tracks = tuple(edges[n].id for n in numbers)
+    return Trail(length, path, tracks, result.status == sv.OPTIMAL, max(bound, length), 0)
+
+
+@dataclass(frozen=True)
+class LongestRoutes:
+    """Each player's longest trail (in seating order), and who holds the bonus."""
+
+    trails: tuple[tuple[PlayerColour, Trail], ...]
+    holders: tuple[PlayerColour, ...]
+    method: Method
+
+    def trail(self, player: PlayerColour) -> Trail:
+        return next(t for p, t in self.trails if p is player)
+
+    @property
+    def proven(self) -> bool:
+        return all(t.proven for _, t in self.trails)
+
+
+def longest_routes(position: Position, *, method: Method = Method.EXACT) -> LongestRoutes:
+    """Every player's longest continuous route and the longest-route bonus holders."""
+    switches = switch_values(position.settings)
+    trails = []
+    for player in position.players:
+        edges = edges_of(position.board, position.tracks_of(player.colour))
+        trail = longest_trail(edges) if method is Method.EXACT else trail_cpsat(edges)
+        trails.append((player.colour, trail))
+    holders = longest_route_holders(
+        lengths={p: t.length for p, t in trails},
+        reading=switches[LONGEST_WITHOUT_ROUTES.name],
+    )
+    return LongestRoutes(tuple(trails), holders, method)

@@ -1,0 +1,1 @@
+"""Tests of Ticket to Ride (package ``canaldsl.tickettoride``)."""

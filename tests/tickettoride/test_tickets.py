@@ -1,0 +1,174 @@
+"""Tickets: completion, and the fewest trains to complete them, by the exact programme, by
+CP-SAT and by brute force on small maps."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from canaldsl.tickettoride.board import City, RouteSpec, TicketSpec
+from canaldsl.tickettoride.colours import COLOURS, PlayerColour
+from canaldsl.tickettoride.forest import Status
+from canaldsl.tickettoride.longest import Method
+from canaldsl.tickettoride.mapbuild import build_board
+from canaldsl.tickettoride.network import Connections
+from canaldsl.tickettoride.position import HeldTickets, Player, Position
+from canaldsl.tickettoride.tickets import (
+    TooManyTicketsError,
+    fewest_trains,
+    open_links,
+    ticket_states,
+)
+from canaldsl.tickettoride.usa import usa_board
+from tickettoride import randomgame
+from tickettoride.builders import BLUE, RED, C, base, owned, ticket
+
+BOARD = usa_board()
+
+
+def _check_plan(position: Position, player: PlayerColour, tickets: list, plan) -> None:  # type: ignore[no-untyped-def]
+    if plan.status is not Status.FOUND:
+        return
+    board = position.board
+    usable = {link.id for link in open_links(position, player) if link.cost}
+    assert set(plan.tracks) <= usable
+    assert plan.trains == sum(board.tracks[t].length for t in plan.tracks)
+    assert plan.trains <= plan.limit
+    joined = Connections(board, (*position.tracks_of(player), *plan.tracks))
+    assert all(joined.completes(t) for t in tickets)
+    assert sum(n for _, n in plan.cards) + sum(plan.grey) == plan.trains
+
+
+@pytest.mark.slow
+def test_exact_and_cpsat_agree_on_random_positions() -> None:
+    rng = random.Random(4)
+    for _ in range(100):
+        position = randomgame.random_position(BOARD, rng)
+        player = rng.choice(position.players).colour
+        tickets = rng.sample(BOARD.tickets, rng.randint(1, 3))
+        limit = rng.randint(0, 30)
+        exact = fewest_trains(position, player, tickets, limit=limit)
+        model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
+        assert (exact.status, exact.trains) == (model.status, model.trains)
+        _check_plan(position, player, tickets, exact)
+        _check_plan(position, player, tickets, model)
+
+
+def _small_board(rng: random.Random):  # type: ignore[no-untyped-def]
+    cities = [City(f"C{i}") for i in range(rng.randint(4, 7))]
+    pairs = list(itertools.combinations(range(len(cities)), 2))
+    rng.shuffle(pairs)
+    routes = [
+        RouteSpec(
+            f"C{a}", f"C{b}", rng.randint(1, 6), tuple(rng.sample(COLOURS, rng.choice((1, 1, 2))))
+        )
+        for a, b in pairs[: rng.randint(3, min(11, len(pairs)))]
+    ]
+    tickets = [TicketSpec(f"C{a}", f"C{b}", 5) for a, b in pairs[:6]]
+    return build_board(name="small", cities=cities, routes=routes, tickets=tickets)
+
+
+def _brute_force(position: Position, player: PlayerColour, tickets: list, limit: int) -> int | None:  # type: ignore[no-untyped-def]
+    board = position.board
+    links = [link for link in open_links(position, player) if link.cost]
+    owned_tracks = position.tracks_of(player)
+    best = None
+    for size in range(len(links) + 1):
+        for chosen in itertools.combinations(links, size):
+            cost = sum(link.cost for link in chosen)
+            if cost > limit or (best is not None and cost >= best):
+                continue
+            joined = Connections(board, (*owned_tracks, *(link.id for link in chosen)))
+            if all(joined.completes(t) for t in tickets):
+                best = cost
+    return best
+
+
+def test_exact_and_cpsat_against_brute_force_on_small_maps() -> None:
+    rng = random.Random(5)
+    for _ in range(120):
+        board = _small_board(rng)
+        players = [Player(RED), Player(BLUE)]
+        position = Position.start(board, players)
+        for track in range(len(board.tracks)):
+            if rng.random() < 0.3:
+                position = position.with_owner(track, rng.choice((RED, BLUE)))
+        tickets = rng.sample(board.tickets, rng.randint(1, 3))
+        limit = rng.randint(0, 20)
+        expected = _brute_force(position, RED, tickets, limit)
+        for method in Method:
+            plan = fewest_trains(position, RED, tickets, limit=limit, method=method)
+            if expected is None:
+                assert plan.status in (Status.NONE_WITHIN, Status.DISCONNECTED)
+            else:
+                assert (plan.status, plan.trains) == (Status.FOUND, expected)
+
+
+def test_a_plan_says_which_routes_and_cards() -> None:
+    position = base()
+    plan = fewest_trains(position, RED, [ticket("Montreal-Atlanta")], limit=45)
+    assert plan.status is Status.FOUND and plan.trains == 9
+    text = plan.describe(BOARD)
+    assert text.startswith("9 trains:")
+    assert "any one colour" in text or plan.grey == ()
+    for method in Method:
+        small = fewest_trains(position, RED, [ticket("Montreal-Atlanta")], limit=8, method=method)
+        assert small.status is Status.NONE_WITHIN
+        assert small.describe(BOARD) == "not possible with 8 trains"
+
+
+def test_owned_routes_cost_nothing_and_completed_tickets_need_nothing() -> None:
+    position = owned(base(), RED, "Montreal-New York")
+    plan = fewest_trains(position, RED, [ticket("Montreal-Atlanta")], limit=45)
+    assert plan.trains == 6
+    done = owned(
+        owned(owned(position, RED, "New York-Pittsburgh", C.GREEN), RED, "Pittsburgh-Raleigh"),
+        RED,
+        "Atlanta-Raleigh",
+        C.GREY,
+    )
+    assert fewest_trains(done, RED, [ticket("Montreal-Atlanta")]).trains == 0
+    states = ticket_states(done, RED)
+    assert states is not None and [s.completed for s in states] == [True]
+
+
+def test_a_cut_off_city_is_reported() -> None:
+    position = base(players=2)
+    for route in ("Calgary-Vancouver", "Seattle-Vancouver", "Seattle-Vancouver"):
+        position = (
+            owned(position, BLUE, route, C.GREY)
+            if "Seattle" in route
+            else owned(position, BLUE, route)
+        )
+    position = position.with_owner(BOARD.route("Seattle-Vancouver").tracks[1], BLUE)
+    for method in Method:
+        plan = fewest_trains(position, RED, [ticket("Montreal-Vancouver")], limit=45, method=method)
+        assert plan.status is Status.DISCONNECTED
+        assert plan.unjoinable == (ticket("Montreal-Vancouver"),)
+
+
+def test_the_double_route_rules_close_routes_to_a_player() -> None:
+    position = owned(base(players=2), BLUE, "Boston-New York", C.RED)
+    closed = {link.id for link in open_links(position, RED)}
+    assert not closed & set(BOARD.route("Boston-New York").tracks)
+    position = owned(base(players=4), RED, "Boston-New York", C.RED)
+    usable = {link.id: link.cost for link in open_links(position, RED)}
+    red, yellow = BOARD.route("Boston-New York").tracks
+    assert usable[red] == 0 and yellow not in usable
+
+
+def test_too_many_tickets_is_refused() -> None:
+    with pytest.raises(TooManyTicketsError):
+        fewest_trains(base(), RED, list(BOARD.tickets[:13]))
+
+
+def test_unknown_tickets_must_be_named() -> None:
+    position = base()
+    with pytest.raises(ValueError, match="not known"):
+        fewest_trains(position, BLUE)
+    held = position.with_player(
+        Player(BLUE, 45, tickets=HeldTickets.known([ticket("Denver-El Paso")]))
+    )
+    assert fewest_trains(held, BLUE).trains == 4
