@@ -292,12 +292,20 @@ def explain(rule_id: str) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def play(file: Path) -> None:
     """Play the turns of FILE and print the position after them, in the language."""
+    import dataclasses
+
     from canaldsl.canalmania import syntax as s
     from canaldsl.canalmania.evaluate import evaluate
     from canaldsl.canalmania.writer import write_position
 
     scenario = _playable_scenario(file)
-    evaluation = evaluate(scenario)
+    # The file's queries (best build, can-complete ...) change nothing played and are not
+    # shown here: they are left out rather than solved for nothing.
+    turns_only = dataclasses.replace(
+        scenario.document,
+        statements=tuple(st for st in scenario.document.statements if not _is_query(st)),
+    )
+    evaluation = evaluate(dataclasses.replace(scenario, document=turns_only))
     assert evaluation.final_state is not None
     head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
     legal = sum(v.legal for v in evaluation.verdicts)
@@ -322,6 +330,12 @@ def play(file: Path) -> None:
             )
             status = EXIT_FAILED
     sys.exit(status)
+
+
+def _is_query(statement: Any) -> bool:
+    from canaldsl.canalmania import syntax as s
+
+    return isinstance(statement, s.QueryDecl)
 
 
 def _playable_scenario(file: Path) -> Any:
