@@ -190,14 +190,21 @@ def test_an_answer_made_but_not_yet_written_is_never_written(command: str, tmp_p
     outcome = finish(start(driven("finished", name, tmp_path / "marker", *run)))
     assert_interrupted(outcome, name)
     if command == "fmt":  # replaced whole before the signal was taken: formatted, complete
-        assert (tmp_path / "messy.canal").read_text(encoding="utf-8").startswith(
-            "rules second-edition {"
+        assert (
+            (tmp_path / "messy.canal")
+            .read_text(encoding="utf-8")
+            .startswith("rules second-edition {")
         )
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 @pytest.mark.parametrize(
-    "command", ["crosscheck", pytest.param("check-json", marks=pytest.mark.slow)]
+    "command",
+    [
+        "rules",
+        pytest.param("crosscheck", marks=pytest.mark.slow),
+        pytest.param("check-json", marks=pytest.mark.slow),
+    ],
 )
 def test_an_answer_being_written_is_written_whole(command: str, tmp_path: Path) -> None:
     run = commands(tmp_path)[command]
@@ -213,12 +220,25 @@ def pipe_bytes(process: subprocess.Popen[bytes]) -> int:
     return int(struct.unpack("i", raw)[0])
 
 
+def long_answer(tmp: Path) -> list[str]:
+    """A check whose answer is long (about 90 kB) and quick to make."""
+    players = "".join(f"player {c} {{ engineer {e} }}\n" for c, e in PLAYERS)
+    expectations = "expect score red 0\n" * 1400
+    path = tmp / "long.canal"
+    path.write_text(f"rules second-edition\nboard england\n{players}{expectations}", "utf-8")
+    return ["check", str(path)]
+
+
+PLAYERS = (("red", "Brindley"), ("white", "Telford"), ("black", "Jessop"))
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux pipe sizes")
 def test_a_signal_while_a_long_answer_waits_on_a_full_pipe(tmp_path: Path) -> None:
-    """The answer (165 kB) is larger than the pipe (64 kB): the program is stopped in the
-    middle of writing it until the test reads; the signal comes then."""
-    run = ["crosscheck", "--format", "json"]
+    """The answer is larger than the pipe (64 kB): the program is stopped in the middle of
+    writing it until the test reads; the signal comes then."""
+    run = long_answer(tmp_path)
     reference = subprocess.run(program(*run), cwd=ROOT, capture_output=True, check=False)
+    assert reference.returncode == 0 and not reference.stderr
     process = start(program(*run))
     assert process.stdout is not None
     capacity = fcntl.fcntl(process.stdout.fileno(), 1032)  # F_GETPIPE_SZ
