@@ -291,3 +291,36 @@ def test_a_batch_check_is_interrupted_and_its_workers_end(
         process.send_signal(SIGNALS[name])
     assert_interrupted(finish(process), name)
     wait_for(lambda: not session_processes(process.pid), timeout=10)
+
+
+@pytest.mark.parametrize("moment", ["midway", "start"])
+def test_fmt_interrupted_leaves_every_file_whole(moment: str, tmp_path: Path) -> None:
+    """Each file is its old text or its formatted text, never a part; nothing is left beside.
+    The signal comes at the start, or once the first file is replaced (midway)."""
+    messy = "rules second-edition{players 3}\nboard   england\nplayer red{engineer Jessop}\n"
+    formatted = "rules second-edition { players 3 }\n"
+    paths = []
+    for number in range(40):
+        path = tmp_path / f"messy-{number:02d}.canal"
+        path.write_text(messy + f"# {'x' * 80}\n" * 40 * number, encoding="utf-8")
+        paths.append(path)
+    originals = {p: p.read_text(encoding="utf-8") for p in paths}
+    process = start(program("fmt", *map(str, paths)))
+    if moment == "start":
+        wait_for(lambda: catches_sigterm(process.pid) or process.poll() is not None)
+    else:
+        first = paths[0]
+        wait_for(lambda: first.read_text("utf-8") != originals[first] or process.poll() is not None)
+    process.send_signal(signal.SIGTERM)
+    status, out, err = finish(process)
+    assert b"Traceback" not in err
+    whole = [f"{p}: reformatted".encode() for p in paths]
+    if status == 143:  # nothing, or (the signal came as it was written) the whole answer
+        assert err == interrupted_line("TERM")
+        assert out in (b"", b"\n".join(whole) + b"\n")
+    else:  # it had finished before the signal
+        assert (status, err, out.splitlines()) == (0, b"", whole)
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert text == originals[path] or text.startswith(formatted), path
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in paths)
