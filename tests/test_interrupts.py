@@ -12,6 +12,7 @@ uninterrupted run writes it; never a part of it, never a traceback.
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import shutil
 import signal
@@ -19,11 +20,15 @@ import struct
 import subprocess
 import sys
 import termios
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+
+from canaldsl import interrupts
+from canaldsl.heldoutput import HeldOutput
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -324,3 +329,62 @@ def test_fmt_interrupted_leaves_every_file_whole(moment: str, tmp_path: Path) ->
         text = path.read_text(encoding="utf-8")
         assert text == originals[path] or text.startswith(formatted), path
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in paths)
+
+
+# ------------------------------------------------------------------ the pieces, in this process
+
+needs_main_thread = pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(), reason="signals: main thread"
+)
+
+
+def test_held_output_is_written_whole_in_the_order_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    both = io.BytesIO()
+    shared = io.TextIOWrapper(both, encoding="utf-8", write_through=True)
+    monkeypatch.setattr(sys, "stdout", shared)
+    monkeypatch.setattr(sys, "stderr", shared)
+    held = HeldOutput().start()
+    print("answer 1")
+    print("a problem", file=sys.stderr)
+    print("answer 2 é")
+    assert both.getvalue() == b""  # nothing yet
+    held.release()
+    assert sys.stdout is shared and sys.stderr is shared
+    assert both.getvalue() == "answer 1\na problem\nanswer 2 é\n".encode()
+    discarded = HeldOutput().start()
+    print("never shown")
+    discarded.discard()
+    assert both.getvalue() == "answer 1\na problem\nanswer 2 é\n".encode()
+
+
+@needs_main_thread
+def test_an_interrupt_is_held_back_until_the_block_ends() -> None:
+    reached = []
+    with (
+        interrupts.handling(),
+        pytest.raises(interrupts.Interrupted) as raised,
+        interrupts.deferred(),
+    ):
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(1000):  # plenty of Python instructions for the handler to run
+            reached.append(1)
+        assert interrupts.pending() == signal.SIGTERM
+    assert len(reached) == 1000
+    assert raised.value.exit_status == 143 and raised.value.name == "SIGTERM"
+
+
+@needs_main_thread
+def test_a_solve_is_stopped_by_the_interrupt_not_by_its_limit() -> None:
+    from interrupt_driver import hard_model
+
+    from canaldsl import solver
+
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    with interrupts.handling(), pytest.raises(interrupts.Interrupted):
+        timer.start()
+        solver.solve(hard_model(), time_limit=30)
+    assert time.monotonic() - started < 5  # not 30 s
+    timer.join()
