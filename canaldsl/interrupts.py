@@ -107,8 +107,9 @@ def ignore_signals() -> None:
 def deferred() -> Iterator[None]:
     """Run the block whole: an interrupt arriving during it is raised when it ends.
 
-    Nested blocks raise at the end of the outermost. Outside :func:`handling` it changes
-    nothing (a ``KeyboardInterrupt`` is not held back)."""
+    Nested blocks raise at the end of the outermost. Unless :func:`install` (or
+    :func:`handling`) took over the signals it changes nothing: Python's own
+    ``KeyboardInterrupt`` is not held back."""
     _STATE.holding += 1
     try:
         yield
