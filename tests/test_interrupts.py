@@ -146,8 +146,11 @@ def test_a_solve_is_interrupted(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["INT", "TERM"])
-@pytest.mark.parametrize("template", SOLVING[1:], ids=lambda t: t[0])
+@pytest.mark.parametrize(
+    ("template", "name"),
+    [(t, "TERM" if n % 2 else "INT") for n, t in enumerate(SOLVING[1:])],  # both, over them
+    ids=lambda t: t[0] if isinstance(t, tuple) else t,
+)
 def test_every_solving_command_is_interrupted(
     template: Sequence[str], name: str, tmp_path: Path
 ) -> None:
