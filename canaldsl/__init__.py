@@ -10,19 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from canaldsl.diagnostics import Diagnostic, Severity, SourceError, Span
-
 if TYPE_CHECKING:
     from canaldsl.canalmania.loading import load, parse
     from canaldsl.canalmania.semantics import Scenario
+    from canaldsl.diagnostics import Diagnostic, Severity, SourceError, Span
 
 __all__ = ["Diagnostic", "Scenario", "Severity", "SourceError", "Span", "load", "parse"]
 __version__ = "0.1.0"
 
-# The language (lark, the parser, the checks) is imported on first use of these names, not
-# with the package: the command line imports this package first, and `canaldsl --help` or
-# `--version` need none of it.
+# Every name is imported on first use, not with the package: the command line imports this
+# package first; `canaldsl --help` or `--version` need none of the language (lark, the parser,
+# the checks), and the program takes over Ctrl-C only once this package is imported
+# (canaldsl.process), which should be within milliseconds of its start.
 _LAZY = {
+    "Diagnostic": "canaldsl.diagnostics",
+    "Severity": "canaldsl.diagnostics",
+    "SourceError": "canaldsl.diagnostics",
+    "Span": "canaldsl.diagnostics",
     "load": "canaldsl.canalmania.loading",
     "parse": "canaldsl.canalmania.loading",
     "Scenario": "canaldsl.canalmania.semantics",

@@ -1,5 +1,6 @@
 """``python -m canaldsl``: the same as the ``canaldsl`` command."""
 
-from canaldsl.cli import main
+from canaldsl.process import main
 
-main()
+if __name__ == "__main__":
+    main()

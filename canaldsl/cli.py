@@ -2,7 +2,9 @@
 
 Exit status: 0 when every file is understood and all its expectations hold; 1 when an
 expectation fails or a proposed turn is illegal; 2 when a file cannot be understood (or the
-command line itself is wrong). Heavy modules are imported only by the commands that need them.
+command line itself is wrong); 130 or 143 when interrupted by SIGINT (Ctrl-C) or SIGTERM (the
+program holds every command's output until it is complete, and gives none when interrupted:
+:mod:`canaldsl.process`). Heavy modules are imported only by the commands that need them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,19 +41,38 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-def check(files: tuple[Path, ...], output: str) -> None:
-    """Check FILES: report every problem, and every expectation with its outcome."""
-    from canaldsl.canalmania.report import check_file
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Files checked at once, each in its own process (default: the machine's cores; "
+    "1: one after another). The output is the same whatever the number.",
+)
+def check(files: tuple[Path, ...], output: str, jobs: int | None) -> None:
+    """Check FILES: report every problem, and every expectation with its outcome.
 
-    reports = [check_file(path, display=str(path)) for path in files]
+    A folder stands for every .canal file under it (hidden ones left out), in sorted order."""
+    from functools import partial
+
+    from canaldsl.batch import NoFilesError, default_jobs, files_to_check, map_in_order
+
+    try:
+        paths = files_to_check(files, suffix=".canal")
+    except NoFilesError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    checked = partial(check_outcome, as_json=output == "json")
+    outcomes = list(map_in_order(checked, paths, jobs=jobs or default_jobs()))
     if output == "json":
-        click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([o.json for o in outcomes], indent=2, ensure_ascii=False))
     else:
-        for report in reports:
-            _print_report(report)
-    statuses = {r.status for r in reports}
+        for outcome in outcomes:
+            for text, to_stderr in outcome.lines:
+                click.echo(text, err=to_stderr)
+    statuses = {o.status for o in outcomes}
     if "error" in statuses:
         sys.exit(EXIT_ERROR)
     if statuses & {"failed", "illegal"}:
@@ -57,19 +80,40 @@ def check(files: tuple[Path, ...], output: str) -> None:
     sys.exit(EXIT_OK)
 
 
-def _print_report(report: Any) -> None:
+@dataclass(frozen=True)
+class CheckOutcome:
+    """What `check` prints about one file, made where the file is checked (a worker process
+    or this one): the report's JSON, or its text lines (each to stdout or stderr), and its
+    status."""
+
+    status: str
+    json: dict[str, Any] | None
+    lines: tuple[tuple[str, bool], ...]
+
+
+def check_outcome(path: Path, *, as_json: bool) -> CheckOutcome:
+    """Check one file and say what `check` prints about it."""
+    from canaldsl.canalmania.report import check_file
+
+    report = check_file(path, display=str(path))
+    if as_json:
+        return CheckOutcome(report.status, report.to_json(), ())
+    return CheckOutcome(report.status, None, tuple(_report_lines(report)))
+
+
+def _report_lines(report: Any) -> Iterator[tuple[str, bool]]:
     for diagnostic in report.diagnostics:
-        click.echo(diagnostic.render(), err=diagnostic.is_error)
-        click.echo("", err=diagnostic.is_error)
+        yield diagnostic.render(), diagnostic.is_error
+        yield "", diagnostic.is_error
     if report.status == "error":
         errors = sum(1 for d in report.diagnostics if d.is_error)
-        click.echo(f"{report.file}: error ({errors} problem{'s' if errors != 1 else ''})", err=True)
+        yield f"{report.file}: error ({errors} problem{'s' if errors != 1 else ''})", True
         return
     for result in report.expectations:
         mark = {True: "passed", False: "FAILED", None: "not evaluated"}[result.passed]
-        click.echo(f"{report.file}:{result.line}: {mark}: {result.text}")
+        yield f"{report.file}:{result.line}: {mark}: {result.text}", False
         if result.reason:
-            click.echo(f"    {result.reason}")
+            yield f"    {result.reason}", False
     scenario = report.scenario
     parts = [f"{scenario.rules.edition.value}"]
     if scenario.board is not None:
@@ -78,7 +122,7 @@ def _print_report(report: Any) -> None:
         parts.append(f"{len(scenario.position.players)} players")
     if report.turns:
         parts.append(f"{report.turns} turn{'s' if report.turns != 1 else ''}")
-    click.echo(f"{report.file}: {report.status} ({', '.join(parts)})")
+    yield f"{report.file}: {report.status} ({', '.join(parts)})", False
 
 
 @main.command()
@@ -120,23 +164,45 @@ def fmt(files: tuple[Path, ...], check_only: bool) -> None:
     sys.exit(status)
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str | bytes) -> None:
     """Replace a file's contents so that a crash leaves either the old or the new text.
 
-    A symbolic link stays a link: the file it points to is replaced."""
+    A symbolic link stays a link: the file it points to is replaced. An interrupt (SIGINT,
+    SIGTERM) arriving meanwhile is taken once the file is replaced
+    (:func:`canaldsl.interrupts.deferred`)."""
+    from canaldsl.interrupts import deferred
+
     target = path.resolve()
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    with deferred():
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            if isinstance(text, str):
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(text)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+            else:
+                with os.fdopen(fd, "wb") as binary:
+                    binary.write(text)
+                    binary.flush()
+                    os.fsync(binary.fileno())
+            with contextlib.suppress(OSError):
+                os.chmod(temp, _mode_for(target))
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+
+def _mode_for(target: Path) -> int:
+    """The file's mode, kept; a new file's is the usual one (read and write for all, less the
+    process's umask), not the temporary file's owner-only mode."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):  # a new file keeps the default mode
-            os.chmod(temp, os.stat(target).st_mode & 0o7777)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+        return os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 @main.command()
@@ -226,12 +292,20 @@ def explain(rule_id: str) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def play(file: Path) -> None:
     """Play the turns of FILE and print the position after them, in the language."""
+    import dataclasses
+
     from canaldsl.canalmania import syntax as s
     from canaldsl.canalmania.evaluate import evaluate
     from canaldsl.canalmania.writer import write_position
 
     scenario = _playable_scenario(file)
-    evaluation = evaluate(scenario)
+    # The file's queries (best build, can-complete ...) change nothing played and are not
+    # shown here: they are left out rather than solved for nothing.
+    turns_only = dataclasses.replace(
+        scenario.document,
+        statements=tuple(st for st in scenario.document.statements if not _is_query(st)),
+    )
+    evaluation = evaluate(dataclasses.replace(scenario, document=turns_only))
     assert evaluation.final_state is not None
     head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
     legal = sum(v.legal for v in evaluation.verdicts)
@@ -256,6 +330,12 @@ def play(file: Path) -> None:
             )
             status = EXIT_FAILED
     sys.exit(status)
+
+
+def _is_query(statement: Any) -> bool:
+    from canaldsl.canalmania import syntax as s
+
+    return isinstance(statement, s.QueryDecl)
 
 
 def _playable_scenario(file: Path) -> Any:
@@ -444,4 +524,6 @@ from canaldsl.cli_complete import can_complete_command  # noqa: E402  (its own m
 main.add_command(can_complete_command)
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    from canaldsl.process import main as program
+
+    program()

@@ -42,8 +42,11 @@ def _checked(file: Path) -> tuple[Any, str]:
 
 
 def _write(path: Path, data: bytes) -> None:
+    """Write the picture or report whole or not at all (an interrupt never leaves half)."""
+    from canaldsl.cli import write_atomically
+
     try:
-        path.write_bytes(data)
+        write_atomically(path, data)
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")
 

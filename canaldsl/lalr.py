@@ -143,8 +143,10 @@ def _save_cached(name: str, grammar: str, parser: lark.Lark) -> None:
             parser.save(handle)
         os.replace(partial, path)
     except Exception:  # a cache that cannot be written is no reason to fail
+        pass
+    finally:  # nothing left behind, even when interrupted (Ctrl-C) halfway
         with contextlib.suppress(OSError):
-            partial.unlink()
+            partial.unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)

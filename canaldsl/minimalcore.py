@@ -75,7 +75,7 @@ def solve_assuming(
     parameters.cp_model_probing_level = 0  # measured: presolve probing took 80% of each solve
     if time_limit is not None:
         parameters.max_time_in_seconds = max(float(time_limit), 0.001)
-    code = solver.Solve(model)
+    code = sv.run_solver(solver, model)
     model.ClearAssumptions()
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Assumed(FEASIBLE, (), solver)

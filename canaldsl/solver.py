@@ -87,7 +87,7 @@ def solve(
     if time_limit is not None:
         parameters.max_time_in_seconds = float(time_limit)
     started = time.monotonic()
-    code = solver.Solve(model)
+    code = run_solver(solver, model)
     seconds = time.monotonic() - started
     names = {
         cp_model.OPTIMAL: OPTIMAL,
@@ -105,6 +105,17 @@ def solve(
     if has_objective and status != INFEASIBLE:
         bound = solver.BestObjectiveBound()
     return SolveResult(status, objective, bound, seconds, time_limit, solver)
+
+
+def run_solver(solver: Any, model: Any) -> Any:
+    """``solver.Solve(model)``, interruptible: Ctrl-C or SIGTERM stops the solve and is raised
+    (:func:`canaldsl.interrupts.call_interruptibly`), so a solve cut short by an interrupt is
+    never taken for one cut short by its limit. CP-SAT is told to leave SIGINT alone (by
+    default it takes Ctrl-C as an early end of the search and returns as if out of time)."""
+    from canaldsl.interrupts import call_interruptibly
+
+    solver.parameters.catch_sigint_signal = False
+    return call_interruptibly(lambda: solver.Solve(model), stop=solver.StopSearch)
 
 
 def forbid(model: Any, literals: Iterable[Any]) -> None:

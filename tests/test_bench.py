@@ -25,6 +25,7 @@ def bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_quick_run_reports_every_table_and_target() -> None:
     result = subprocess.run(
         [sys.executable, str(BENCH), "--quick", "--no-delivery"],

@@ -107,6 +107,7 @@ def _run(hash_seed: str, cpus: str | None) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_every_run_prints_the_same_bytes() -> None:
     variants: list[tuple[str, str | None]] = [("0", None), ("4242", None)]
     if shutil.which("taskset") and (os.cpu_count() or 1) >= 2:

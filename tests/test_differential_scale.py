@@ -35,6 +35,7 @@ def _load() -> ModuleType:
 differential = _load()
 
 
+@pytest.mark.slow
 def test_a_small_run_finds_no_disagreement() -> None:
     totals = differential.run(500, seed=7)
     assert totals.positions == 500
@@ -82,6 +83,7 @@ def test_a_turn_disagreement_is_shrunk_and_written(
     assert path.read_text(encoding="utf-8").startswith("# engine and referee disagree")
 
 
+@pytest.mark.slow
 def test_a_solver_disagreement_is_shrunk_and_written(tmp_path: Path) -> None:
     from test_solver_support import random_case
 

@@ -16,6 +16,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from fuzzoracle import exercise
 from hypothesis import HealthCheck, given, settings
@@ -202,12 +203,14 @@ def test_the_generators_make_files_the_checker_understands() -> None:
     assert exercise(BOARD.encode() + b"player red {\n}\nplayer white {\n}\n") == "understood"
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=200)
 @given(well_formed_files())
 def test_well_formed_files_parse_and_keep_every_promise(text: str) -> None:
     assert exercise(text.encode()) != "syntax"
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=500)
 @given(any_file)
 def test_any_bytes_give_a_verdict_or_diagnostics(data: bytes) -> None:

@@ -55,6 +55,7 @@ def test_a_long_map_row_is_never_wrapped() -> None:
 CORPUS = Path(__file__).resolve().parent.parent / "fuzz" / "corpus"
 
 
+@pytest.mark.slow
 def test_the_kept_fuzz_corpus_keeps_every_promise(tmp_path: Path) -> None:
     # The atheris corpus (fuzz/run.sh) reaches the most code with the fewest inputs: every
     # one of them must still give a verdict or diagnostics.

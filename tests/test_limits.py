@@ -243,6 +243,7 @@ def _lines(count: int) -> str:
     return head + "".join(body.splitlines(keepends=True)[: count - lines])
 
 
+@pytest.mark.slow
 def test_a_100000_line_file_is_checked_in_linear_time() -> None:
     small, large = _lines(10_000), _lines(100_000)
     assert large.count("\n") == 100_000
@@ -256,6 +257,7 @@ def test_a_100000_line_file_is_checked_in_linear_time() -> None:
     assert timings[1] < 25 * timings[0] + 1.0, timings
 
 
+@pytest.mark.slow
 def test_memory_grows_linearly_with_the_file() -> None:
     peaks = []
     for count in (1_000, 10_000):

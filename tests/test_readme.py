@@ -18,7 +18,7 @@ def test_readme_starts_with_the_two_commands() -> None:
     shell = [body.strip() for lang, body in BLOCKS if lang == "sh"]
     install_and_run, run_tests = shell[0], shell[1]
     assert "pip install" in install_and_run and "canaldsl check examples/" in install_and_run
-    assert run_tests.endswith("python -m pytest")
+    assert run_tests.endswith("python -m pytest -n auto")  # every core (pytest-xdist)
     example = install_and_run.rsplit(" ", 1)[-1]
     assert (ROOT / example).is_file(), example
 
@@ -26,7 +26,20 @@ def test_readme_starts_with_the_two_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     run_tests = [body.strip() for lang, body in BLOCKS if lang == "sh"][1]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert run_tests in ci
+    assert run_tests + "\n" in ci
+
+
+def test_the_test_command_s_needs_are_installed_and_its_marker_registered() -> None:
+    """`-n auto` needs pytest-xdist in the `test` extra; `-m "not slow"` a registered marker."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(
+        d.startswith("pytest-xdist>=") for d in project["project"]["optional-dependencies"]["test"]
+    )
+    markers = project["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("slow:") for m in markers)
+    assert '-m "not slow"' in README
 
 
 CANAL_BLOCKS = [body for lang, body in BLOCKS if lang == "canal"]

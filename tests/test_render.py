@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sampling import spread
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.bestbuild import best_build, state_after_turns
@@ -102,7 +103,7 @@ def test_every_file_is_found() -> None:
     assert Path("tests/data/constructs.canal") in FILES
 
 
-@pytest.mark.parametrize("path", FILES, ids=str)
+@pytest.mark.parametrize("path", spread(FILES, every=5), ids=str)
 def test_every_file_draws_what_its_position_holds(path: Path) -> None:
     scenario = load(path)
     if scenario.board is None:

@@ -174,6 +174,7 @@ def test_exact_completability_matches_enumerating_routes(index: int) -> None:
     assert completable(state, canal)[0] == simple_routes_exist(state, canal), seed
 
 
+@pytest.mark.slow
 def test_cp_sat_decides_completability_beyond_the_search_steps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

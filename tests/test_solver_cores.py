@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import pytest
 from rulecases import game, load
+from sampling import spread
 from test_solver_support import random_case
 
 from canaldsl import minimalcore as mc
@@ -337,7 +338,7 @@ def impossible_canals(count: int) -> list[tuple[int, GameState, CanalState]]:
     return out[:count]
 
 
-@pytest.mark.parametrize("index", range(20))
+@pytest.mark.parametrize("index", spread(range(20), every=5, first=1))
 def test_random_sets_are_minimal_and_the_search_agrees(index: int) -> None:
     """On random canals the search finds cannot be completed: the set CP-SAT finds is minimal
     by brute force, and for every subset of it, with the tiles kept in a line from the barge,
@@ -365,7 +366,7 @@ def test_random_sets_are_minimal_and_the_search_agrees(index: int) -> None:
             assert (by_search.cards is not None) == (by_model == mc.FEASIBLE), (seed, subset)
 
 
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("index", spread(range(4), every=4, first=1))
 def test_every_subset_of_the_switchable_rules_agrees(index: int) -> None:
     """All 64 subsets of the rules the search can leave out, on a few random canals."""
     seed, state, canal = impossible_canals(20)[index * 5 + 1]

@@ -40,6 +40,7 @@ from deliverycases import (
     play_delivery,
     small_case,
 )
+from sampling import spread
 
 from canaldsl import solver as sv
 from canaldsl.canalmania.components import Edition
@@ -107,7 +108,7 @@ def check_solvers_agree(
     return exhaustive
 
 
-@pytest.mark.parametrize("chunk", range(SMALL_CHUNKS))
+@pytest.mark.parametrize("chunk", spread(range(SMALL_CHUNKS), every=4))
 def test_solvers_agree_on_small_boards(chunk: int) -> None:
     moves = 0
     for seed in range(chunk * SMALL_PER_CHUNK, (chunk + 1) * SMALL_PER_CHUNK):
@@ -117,7 +118,7 @@ def test_solvers_agree_on_small_boards(chunk: int) -> None:
     assert moves >= SMALL_PER_CHUNK // 2  # most positions have a move to find
 
 
-@pytest.mark.parametrize("chunk", range(ENGLAND_CHUNKS))
+@pytest.mark.parametrize("chunk", spread(range(ENGLAND_CHUNKS), every=ENGLAND_CHUNKS, first=1))
 def test_solvers_agree_with_every_canal_built(chunk: int) -> None:
     moves = 0
     for seed in range(chunk * ENGLAND_PER_CHUNK, (chunk + 1) * ENGLAND_PER_CHUNK):
@@ -127,6 +128,7 @@ def test_solvers_agree_with_every_canal_built(chunk: int) -> None:
     assert moves >= ENGLAND_PER_CHUNK * 9 // 10
 
 
+@pytest.mark.slow
 def test_the_layered_formulation_agrees_too() -> None:
     assert set(FORMULATIONS) == {"circuit", "layered"}
     cases = [(small(seed), f"small_case({seed})") for seed in range(LAYERED_SMALL)]
@@ -166,6 +168,7 @@ def _points(move: Delivery | None, mover: str) -> int:
     return move.points_for(mover) if move is not None else 0
 
 
+@pytest.mark.slow
 def test_the_random_positions_exercise_every_rule() -> None:
     """On the positions the agreement tests use, each rule the solvers model changes some
     answers, so a solver ignoring one of them would be caught."""
