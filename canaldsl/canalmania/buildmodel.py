@@ -68,12 +68,12 @@ Two more uses of the same model (:class:`BuildModel` options):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from canaldsl import solver as sv
+from canaldsl.budget import Budget
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import TERRAIN_TILES, TILE_POINTS, CardKind, TileKind
 from canaldsl.canalmania.search import (
@@ -925,11 +925,12 @@ class BuildModel:
 def model_best_build(
     problem: BuildProblem,
     *,
-    time_limit: float | None = None,
+    budget: Budget | None = None,
     forbidden: Identity | None = None,
 ) -> tuple[list[tuple[RouteItem, ...]], str, int]:
-    """The best build by CP-SAT: (the route items of each canal, OPTIMAL or UNKNOWN, the bound
-    on the points of any build).
+    """The best build by CP-SAT: (the route items of each canal, OPTIMAL, UNKNOWN (the budget
+    was spent) or TIMEOUT (the wall-clock safety limit), the bound on the points of any build).
+    Every solve shares ``budget``.
 
     Each answer is checked by the exact completability test and the exact payment
     (:func:`canaldsl.canalmania.search.pay`). An answer leaving a canal that cannot be completed
@@ -937,15 +938,13 @@ def model_best_build(
     either) and the model solved again. An answer whose exact payment differs from the model's
     cards — which the model is built to prevent; this is a guard — is forbidden with every
     build of the same kinds, and kept with its true worth if it is the best so far."""
-    started = time.monotonic()
     built = BuildModel(problem)
     if forbidden is not None:
         built.forbid_identity(forbidden)
     weight = built.weight
     kept: tuple[int, list[tuple[RouteItem, ...]]] | None = None  # (true objective, lines)
     while True:
-        left = None if time_limit is None else max(time_limit - (time.monotonic() - started), 0.0)
-        result = sv.solve(built.model, time_limit=left)
+        result = sv.solve(built.model, budget=budget)
         bound = _points_bound(result, weight)
         if not result.has_solution:
             if result.status == sv.INFEASIBLE:
@@ -953,7 +952,7 @@ def model_best_build(
                     return _empty(problem), sv.INFEASIBLE, 0
                 return kept[1], sv.OPTIMAL, -(-kept[0] // weight)
             lines = kept[1] if kept is not None else _empty(problem)
-            return lines, sv.UNKNOWN, bound
+            return lines, result.stopped or sv.UNKNOWN, bound
         lines = built.lines(result)
         rejected = False
         for v, line in zip(built.canals, lines, strict=True):
@@ -971,26 +970,26 @@ def model_best_build(
             if kept is not None and kept[0] > true:
                 lines, true = kept[1], kept[0]
             optimal = result.status == sv.OPTIMAL
-            return lines, sv.OPTIMAL if optimal else sv.UNKNOWN, bound
+            return lines, sv.OPTIMAL if optimal else result.stopped or sv.UNKNOWN, bound
         if true is not None and (kept is None or true > kept[0]):
             kept = (true, lines)
         built.forbid_signature(result)
 
 
 def model_fewest_cards(
-    problem: BuildProblem, *, time_limit: float | None = None
-) -> tuple[int | None, tuple[RouteItem, ...], str]:
+    problem: BuildProblem, *, budget: Budget | None = None
+) -> tuple[int | None, tuple[RouteItem, ...], str, str | None]:
     """The fewest cards completing the problem's one canal, by CP-SAT (what the cards count
     is said in :mod:`canaldsl.canalmania.completion`): (the cards, or None when the canal
-    cannot be completed; a route needing them; OPTIMAL, INFEASIBLE, FEASIBLE when the time
-    limit was hit after a route was found, or UNKNOWN)."""
+    cannot be completed; a route needing them; OPTIMAL, INFEASIBLE, FEASIBLE when the budget
+    ran out after a route was found, UNKNOWN or TIMEOUT; why it stopped early, if it did)."""
     if len(problem.canals) != 1:
         raise ValueError("the fewest cards are asked of one canal at a time")
     built = BuildModel(problem, complete=True)
-    result = sv.solve(built.model, time_limit=time_limit)
+    result = sv.solve(built.model, budget=budget)
     if not result.has_solution:
-        return None, (), result.status
-    return result.value(built.cards), built.lines(result)[0], result.status
+        return None, (), result.status, result.stopped
+    return result.value(built.cards), built.lines(result)[0], result.status, result.stopped
 
 
 def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:

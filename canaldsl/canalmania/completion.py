@@ -39,6 +39,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from canaldsl.budget import (
+    DEFAULT_UNITS,
+    TIMEOUT,
+    Budget,
+    OutOfBudget,
+    StepCounter,
+    WallClockHit,
+    as_budget,
+)
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import (
@@ -80,13 +89,15 @@ place the canal has reached (its name, the mask)."""
 @dataclass(frozen=True)
 class CompletionSearch:
     """The answer of the exact search: the fewest cards (None: the canal cannot be completed),
-    a route that needs them, whether the search finished (False: its time limit was hit, and
+    a route that needs them, whether the search finished (False: its budget ran out, and
     ``cards`` is only the best found so far), and the nodes it visited."""
 
     cards: int | None
     route: tuple[RouteItem, ...]
     optimal: bool
     nodes: int
+    stopped: str | None = None
+    """Why it stopped early: UNKNOWN (the budget) or TIMEOUT (the wall clock)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +165,7 @@ def search_completion(
     *,
     rules: Iterable[str] = ROUTE_RULES,
     horizon: int | None = None,
-    time_limit: float | None = None,
+    budget: Budget | None = None,
 ) -> CompletionSearch:
     """The fewest cards completing ``task``'s canal by the exact search (see the module
     docstring), obeying ``rules`` (a subset of ROUTE_RULES that holds build.start-at-barge and
@@ -168,17 +179,23 @@ def search_completion(
     setting = _Setting(board, task, supply, engineer, enforced, max(most, task.budget))
     if "build.contract-length" in enforced:
         setting = _Setting(board, task, supply, engineer, enforced, task.budget)
-    return _Searcher(setting, time_limit).run()
+    counter = StepCounter(budget)
+    try:
+        return _Searcher(setting, counter).run()
+    except (OutOfBudget, WallClockHit) as exc:  # while the bound was being tabled
+        return CompletionSearch(None, (), False, counter.steps, _stop(exc))
+    finally:
+        counter.close()
 
 
-class _Timeout(Exception):
-    pass
+def _stop(exc: Exception) -> str:
+    return TIMEOUT if isinstance(exc, WallClockHit) else UNKNOWN
 
 
 class _Searcher:
-    def __init__(self, setting: _Setting, time_limit: float | None) -> None:
+    def __init__(self, setting: _Setting, counter: StepCounter) -> None:
         self.s = setting
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.counter = counter
         self.nodes = 0
         self.best = INF
         self.best_route: tuple[RouteItem, ...] = ()
@@ -276,6 +293,7 @@ class _Searcher:
                             if value < INF:
                                 best = min(best, s.cost(n, other) + value)
                     row[(hex, kind, m)] = best
+            self.counter.step(len(row))
             table.append(row)
         return table
 
@@ -285,8 +303,7 @@ class _Searcher:
     # ------------------------------------------------------------ the search
     def tick(self) -> None:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
-            raise _Timeout
+        self.counter.step()
 
     def run(self) -> CompletionSearch:
         s = self.s
@@ -306,11 +323,11 @@ class _Searcher:
                 self.from_place(task.at_place, mask, s.most_tiles, 0)
             else:
                 self.from_tile(task.end_hex, task.last_kind, mask, s.most_tiles, 0)
-            optimal = True
-        except _Timeout:
-            optimal = False
+            optimal, stopped = True, None
+        except (OutOfBudget, WallClockHit) as exc:
+            optimal, stopped = False, _stop(exc)
         cards = None if self.best >= INF else self.best
-        return CompletionSearch(cards, self.best_route, optimal, self.nodes)
+        return CompletionSearch(cards, self.best_route, optimal, self.nodes, stopped)
 
     def walk(
         self,
@@ -498,7 +515,7 @@ class _Searcher:
 OPTIMAL = "OPTIMAL"
 INFEASIBLE = "INFEASIBLE"
 UNKNOWN = "UNKNOWN"
-DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_BUDGET = DEFAULT_UNITS
 ENGINES = ("search", "cp-sat")
 
 
@@ -535,10 +552,11 @@ class PlannedStep:
 class CompletionAnswer:
     """Whether a canal can still be completed with the tiles left, and the fewest cards.
 
-    ``possible``: True, False, or None when the time limit was hit before either was shown.
-    ``cards``: the fewest cards (when possible and ``status`` is OPTIMAL; with UNKNOWN, the
-    fewest found so far). ``route``: a completion needing them. ``rules``: when it is not
-    possible, a minimal set of rules that make it so (None when not asked for)."""
+    ``possible``: True, False, or None when the work budget (status UNKNOWN) or the wall-clock
+    safety limit (TIMEOUT) stopped the search before either was shown. ``cards``: the fewest
+    cards (when possible and ``status`` is OPTIMAL; otherwise the fewest found so far).
+    ``route``: a completion needing them. ``rules``: when it is not possible, a minimal set of
+    rules that make it so (None when not asked for)."""
 
     player: str
     contract: str
@@ -558,9 +576,10 @@ class CompletionAnswer:
     def summary(self) -> str:
         """A few words: yes with the cards, or no, or not decided."""
         if self.possible is None:
+            limit = _limit_text(self.status)
             if self.cards is None:
-                return "not decided within the time limit"
-            return f"not proven: the time limit was hit (a completion with {self.cards} cards)"
+                return f"not decided within {limit}"
+            return f"not proven: {limit} ran out (a completion with {self.cards} cards)"
         if not self.possible:
             return "no"
         route = ", ".join(step.text() for step in self.route)
@@ -588,7 +607,7 @@ class CompletionAnswer:
             if self.rules is not None:
                 out.append(f"  {_rules_text(self.rules)}")
         proof = {OPTIMAL: "OPTIMAL", INFEASIBLE: "INFEASIBLE (no completion)"}.get(
-            self.status, f"{self.status}: the time limit was hit"
+            self.status, f"{self.status}: {_limit_text(self.status)} ran out"
         )
         took = f", {self.seconds * 1000:.1f} ms" if timings else ""
         out.append(f"  proof: {proof} [{self.engine}{took}]")
@@ -613,6 +632,12 @@ class CompletionAnswer:
         return answer
 
 
+def _limit_text(status: str) -> str:
+    if status == TIMEOUT:
+        return "the wall-clock safety limit (this answer depends on the machine)"
+    return "the work budget"
+
+
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
@@ -623,10 +648,10 @@ def _canal_name(contract: str) -> str:
 
 def _rules_text(rules: RuleSet) -> str:
     if not rules.decided:
-        return "which rules make it so: not decided within the time limit"
+        return "which rules make it so: not decided within the work budget"
     named = ", ".join(f"{r} ({t})" for r, t in zip(rules.rules, rules.titles(), strict=True))
     if not rules.minimal:
-        return f"rules that together make it so (not shown minimal: time limit): {named}"
+        return f"rules that together make it so (not shown minimal: work budget): {named}"
     return (
         f"minimal set of rules that make it so: {named} (leaving out any one of them makes it "
         f"possible; without build.contract-length, routes of up to {rules.horizon} tiles "
@@ -655,7 +680,7 @@ def can_complete(
     canal: CanalState,
     *,
     engine: str = "search",
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     explain: bool = True,
 ) -> CompletionAnswer:
     """Whether ``canal`` can still be completed with its owner's tiles, and the fewest cards
@@ -665,30 +690,30 @@ def can_complete(
     from canaldsl.canalmania.minimal_rules import completion_problem
 
     started = time.monotonic()
+    work = as_budget(budget)
     problem = completion_problem(state, canal)
     task = problem.canals[0]
+    engine = {"exact": "search", "exhaustive": "search", "cpsat": "cp-sat"}.get(engine, engine)
     if engine == "search":
-        found = search_completion(
-            state.board, task, problem.supply, problem.engineer, time_limit=time_limit
-        )
+        found = search_completion(state.board, task, problem.supply, problem.engineer, budget=work)
         cards, items = found.cards, found.route
-        status = OPTIMAL if found.optimal else UNKNOWN
+        status = OPTIMAL if found.optimal else found.stopped or UNKNOWN
     elif engine == "cp-sat":
         from canaldsl.canalmania.buildmodel import model_fewest_cards
 
-        cards, items, status = model_fewest_cards(problem, time_limit=time_limit)
-        if status == "FEASIBLE":
-            status = UNKNOWN
+        cards, items, status, stopped = model_fewest_cards(problem, budget=work)
+        if status not in (OPTIMAL, INFEASIBLE):
+            status = stopped or UNKNOWN
     else:
         raise ValueError(f"unknown engine {engine!r} ({' or '.join(ENGINES)})")
     if status == OPTIMAL and cards is None:
         status = INFEASIBLE
-    possible = None if status == UNKNOWN else cards is not None
+    possible = None if status in (UNKNOWN, TIMEOUT) else cards is not None
     rules = None
     if possible is False and explain:
         from canaldsl.canalmania.minimal_rules import why_not_complete
 
-        rules = why_not_complete(state, canal, time_limit=time_limit)
+        rules = why_not_complete(state, canal, budget=work)
     return CompletionAnswer(
         player=canal.owner,
         contract=canal.contract,

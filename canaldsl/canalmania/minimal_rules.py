@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from canaldsl import minimalcore as mc
+from canaldsl.budget import DEFAULT_UNITS, Budget, as_budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import TileKind
 from canaldsl.canalmania.position import JUNCTION
@@ -61,8 +62,8 @@ HORIZON_SLACK = 3
 """Tiles beyond the value (or beyond the fewest any route needs) a completion may use when
 build.contract-length is left out."""
 
-DEFAULT_TIME_LIMIT = 10.0
-"""Seconds for finding a minimal set (all its solves together)."""
+DEFAULT_BUDGET = DEFAULT_UNITS
+"""Work units for finding a minimal set (all its solves together; :mod:`canaldsl.budget`)."""
 
 COMPLETION_RULES = (
     "build.start-at-barge",
@@ -92,8 +93,8 @@ class RuleSet:
     """A minimal set of rules that makes ``question`` impossible (``rules``, rule ids in the
     order of TURN_RULES).
 
-    ``minimal`` is False when a solve hit its time limit during the deletion pass (the set
-    still makes the question impossible, but a member might not be needed). ``horizon``: the
+    ``minimal`` is False when the work budget ran out during the deletion pass (the set still
+    makes the question impossible, but a member might not be needed). ``horizon``: the
     tiles per canal the model considered without build.contract-length."""
 
     question: str
@@ -104,7 +105,9 @@ class RuleSet:
     seconds: float
     considered: tuple[str, ...] = field(default=TURN_RULES)
     decided: bool = True
-    """False when the first solve hit its time limit: impossibility was not shown."""
+    """False when the budget ran out in the first solve: impossibility was not shown."""
+    timeout: bool = False
+    """True when the wall-clock safety limit (not the budget) stopped the search."""
 
     def titles(self) -> tuple[str, ...]:
         known = all_rules()
@@ -113,12 +116,15 @@ class RuleSet:
     def text(self) -> str:
         """One line: the rules with their titles."""
         if not self.decided:
-            return f"{self.question}? not decided: the solver's time limit was hit"
+            return f"{self.question}? not decided: {self._limit()} ran out"
         if not self.rules:
             return f"{self.question}: no rule is needed to make it so (the request itself)"
         named = "; ".join(f"{r} ({t})" for r, t in zip(self.rules, self.titles(), strict=True))
-        word = "minimal set" if self.minimal else "set (not shown minimal: time limit)"
+        word = "minimal set" if self.minimal else f"set (not shown minimal: {self._limit()})"
         return f"{self.question}: {word} of rules that make it so: {named}"
+
+    def _limit(self) -> str:
+        return "the wall-clock safety limit" if self.timeout else "the work budget"
 
     def to_json(self, *, timings: bool = False) -> dict[str, Any]:
         """The set for programs; ``seconds`` only with ``timings`` (it varies by run)."""
@@ -129,6 +135,7 @@ class RuleSet:
             ],
             "minimal": self.minimal,
             "decided": self.decided,
+            "timeout": self.timeout,
             "horizon": self.horizon,
             "solves": self.solves,
         }
@@ -149,7 +156,7 @@ class RuleQuestion:
         *,
         horizon: int,
         pay: bool,
-        time_limit: float | None,
+        budget: Budget | float | None,
         extra_hexes: Sequence[Hex] = (),
     ) -> None:
         from canaldsl.canalmania.buildmodel import BuildModel
@@ -157,9 +164,8 @@ class RuleQuestion:
         self.problem = problem
         self.rules = tuple(rules)
         self.question = question
-        self.time_limit = time_limit
-        """Seconds for the whole search of a minimal set (each solve gets what is left)."""
-        self.deadline: float | None = None
+        self.budget = as_budget(budget)
+        """Work units for the whole search of a minimal set (each solve gets what is left)."""
         self.horizon = horizon
         self.built = BuildModel(
             problem, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
@@ -226,12 +232,7 @@ class RuleQuestion:
         CP-SAT's sufficient set among them)."""
         literals = [self.built.literals[r] for r in assumed]
         while True:
-            left = self.time_limit
-            if self.deadline is not None:
-                left = max(self.deadline - time.monotonic(), 0.0)
-                if left <= 0:
-                    return mc.UNKNOWN, []
-            answer = mc.solve_assuming(self.model, literals, time_limit=left)
+            answer = mc.solve_assuming(self.model, literals, budget=self.budget)
             if answer.status == mc.FEASIBLE and self.stranded(answer):
                 continue
             return answer.status, [assumed[i] for i in answer.core]
@@ -240,21 +241,32 @@ class RuleQuestion:
         """The minimal set, or None when the question is possible after all."""
         question = self.question
         started = time.monotonic()
-        if self.time_limit is not None:
-            self.deadline = started + self.time_limit
-        try:
-            found = mc.minimal_core(self.rules, self.check)
-        finally:
-            self.deadline = None
+        found = mc.minimal_core(self.rules, self.check)
         seconds = time.monotonic() - started
+        timeout = self.budget.wall_hit
         if found.status == mc.FEASIBLE:
             return None
-        if found.status == mc.UNKNOWN:
+        if found.status in (mc.UNKNOWN, mc.TIMEOUT):
             return RuleSet(
-                question, (), False, self.horizon, found.solves, seconds, self.rules, decided=False
+                question,
+                (),
+                False,
+                self.horizon,
+                found.solves,
+                seconds,
+                self.rules,
+                decided=False,
+                timeout=timeout,
             )
         return RuleSet(
-            question, found.members, found.minimal, self.horizon, found.solves, seconds, self.rules
+            question,
+            found.members,
+            found.minimal,
+            self.horizon,
+            found.solves,
+            seconds,
+            self.rules,
+            timeout=timeout,
         )
 
 
@@ -285,7 +297,7 @@ def completion_question(
     state: GameState,
     canal: CanalState,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     horizon: int | None = None,
     rules: Sequence[str] = COMPLETION_RULES,
 ) -> RuleQuestion:
@@ -300,7 +312,7 @@ def completion_question(
         f"{name} cannot be completed",
         horizon=size,
         pay=False,
-        time_limit=time_limit,
+        budget=budget,
     )
     question.model.Add(question.built.canals[0].completes == 1)
     return question
@@ -310,13 +322,13 @@ def why_not_complete(
     state: GameState,
     canal: CanalState,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     horizon: int | None = None,
     rules: Sequence[str] = COMPLETION_RULES,
 ) -> RuleSet | None:
     """A minimal set of rules that together leave ``canal`` no completion with the tiles in
     its owner's supply (None: it can be completed)."""
-    found = completion_question(state, canal, time_limit=time_limit, horizon=horizon, rules=rules)
+    found = completion_question(state, canal, budget=budget, horizon=horizon, rules=rules)
     return found.core()
 
 
@@ -324,7 +336,7 @@ def no_build_question(
     state: GameState,
     colour: str,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleQuestion | None:
     """Building one tile this turn, as a rule question (None: no open canal to build on).
@@ -338,7 +350,7 @@ def no_build_question(
         f"{colour} cannot build a tile this turn",
         horizon=1,
         pay=True,
-        time_limit=time_limit,
+        budget=budget,
     )
     question.model.Add(sum(v.used[1] for v in question.built.canals) >= 1)
     return question
@@ -348,13 +360,13 @@ def why_no_build(
     state: GameState,
     colour: str,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleSet | None:
     """A minimal set of rules that together leave ``colour`` no tile to build this turn
     (None: some tile can be built). One tile is enough to ask about: any legal build starts
     with a tile that is a legal build on its own. Raises HandUnknown."""
-    question = no_build_question(state, colour, time_limit=time_limit, rules=rules)
+    question = no_build_question(state, colour, budget=budget, rules=rules)
     if question is None:
         return RuleSet(f"{colour} has no open canal to build on", (), True, 0, 0, 0.0)
     return question.core()
@@ -365,7 +377,7 @@ def proposal_question(
     colour: str,
     build: s.Build,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleQuestion | None:
     """The tiles and places of ``build``, paid somehow, as a rule question (None: a line
@@ -393,7 +405,7 @@ def proposal_question(
         "no payment makes this build legal",
         horizon=size,
         pay=True,
-        time_limit=time_limit,
+        budget=budget,
         extra_hexes=extra,
     )
     for v in question.built.canals:
@@ -406,14 +418,14 @@ def why_not_proposed(
     colour: str,
     build: s.Build,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleSet | None:
     """A minimal set of rules that together make the tiles and places of ``build`` illegal
     whatever cards pay for them (None: some payment makes it legal). A line naming no open
     canal of the player breaks build.own-contract, which the model does not state: it is
     answered alone. Raises HandUnknown."""
-    question = proposal_question(state, colour, build, time_limit=time_limit, rules=rules)
+    question = proposal_question(state, colour, build, budget=budget, rules=rules)
     if question is None:
         own = ("build.own-contract",)
         text = "a build line names no open canal of the player (or one twice)"
@@ -464,11 +476,11 @@ def _fix_line(question: RuleQuestion, v: Any, line: Sequence[RouteItem]) -> None
 
 
 def empty_build_note(
-    state: GameState, colour: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT
+    state: GameState, colour: str, *, budget: Budget | float | None = DEFAULT_BUDGET
 ) -> tuple[str, RuleSet | None]:
     """Why the best build of ``colour`` is to build nothing, in one line, with the rule set
     when no tile can be built at all."""
-    found = why_no_build(state, colour, time_limit=time_limit)
+    found = why_no_build(state, colour, budget=budget)
     if found is None:
         return "a tile can be built, but no build scores more than building nothing", None
     return found.text(), found

@@ -37,6 +37,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from canaldsl.budget import TIMEOUT, Budget, OutOfBudget, StepCounter, WallClockHit
+from canaldsl.budget import UNKNOWN as UNKNOWN_STOP
 from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import (
@@ -619,6 +621,8 @@ class SearchResult:
     bound: int
     nodes: int
     seconds: float
+    stopped: str | None = None
+    """Why it stopped before finishing: UNKNOWN (the budget) or TIMEOUT (the wall clock)."""
 
 
 def build_points(
@@ -940,10 +944,6 @@ def _model_route_exists(
 # ------------------------------------------------------------------ the search
 
 
-class _Timeout(Exception):
-    pass
-
-
 @dataclass(frozen=True)
 class _Prior:
     """A build of the canals searched so far (for the search of the next canal)."""
@@ -973,7 +973,7 @@ def _better(a: Found, b: Found | None) -> bool:
 @dataclass
 class _Searcher:
     problem: BuildProblem
-    deadline: float | None
+    counter: StepCounter
     forbidden: Identity | None = None
     nodes: int = 0
     best_seen: Found | None = None
@@ -1063,8 +1063,7 @@ class _Searcher:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
-            raise _Timeout
+        self.counter.step()
 
     # -------------------------------------------------------------- the whole build
     def run(self) -> Found | None:
@@ -1316,22 +1315,25 @@ class _Searcher:
 def search_best_build(
     problem: BuildProblem,
     *,
-    time_limit: float | None = None,
+    budget: Budget | None = None,
     forbidden: Identity | None = None,
 ) -> SearchResult:
     """The best build by exhaustive search with bounds (see the module docstring).
 
-    With ``forbidden``, the best build other than that one. When the time limit is hit the
-    best build found so far is returned with ``optimal`` False."""
+    With ``forbidden``, the best build other than that one. When the budget (its steps, see
+    :mod:`canaldsl.budget`) is spent, or its wall-clock limit hit, the best build found so far
+    is returned with ``optimal`` False and ``stopped`` saying which."""
     started = time.monotonic()
-    deadline = started + time_limit if time_limit is not None else None
-    searcher = _Searcher(problem, deadline, forbidden)
+    counter = StepCounter(budget)
+    searcher = _Searcher(problem, counter, forbidden)
     bound = searcher.root_bound()
     found: Found | None
+    stopped: str | None = None
     try:
         found = searcher.run()
         optimal = True
-    except _Timeout:
+    except (OutOfBudget, WallClockHit) as exc:
+        stopped = TIMEOUT if isinstance(exc, WallClockHit) else UNKNOWN_STOP
         found = searcher.best_seen
         if found is None and forbidden is None:
             found = Found(
@@ -1340,4 +1342,6 @@ def search_best_build(
         optimal = False
     if optimal and found is not None:
         bound = found.points
-    return SearchResult(found, optimal, bound, searcher.nodes, time.monotonic() - started)
+    counter.close()
+    seconds = time.monotonic() - started
+    return SearchResult(found, optimal, bound, searcher.nodes, seconds, stopped)
