@@ -76,18 +76,19 @@ from canaldsl import solver as sv
 from canaldsl.budget import Budget
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import TERRAIN_TILES, TILE_POINTS, CardKind, TileKind
+from canaldsl.canalmania.distances import adjacency
 from canaldsl.canalmania.search import (
     INF,
     BuildProblem,
     CanalTask,
     Identity,
     RouteItem,
-    adjacency,
     line_costs,
     line_end,
     pay,
     route_exists,
     still_completable,
+    upper_bound,
 )
 from canaldsl.hexgrid import Hex
 
@@ -186,7 +187,7 @@ class BuildModel:
                 positions = task.budget if horizon is None else horizon
                 self.canals.append(self._relaxed_canal(task, positions, extra))
             elif complete:
-                self.canals.append(self._canal(task, task.budget))
+                self.canals.append(self._canal(task, complete_positions(problem, task)))
             else:
                 self.canals.append(self._canal(task, min(task.budget, limit)))
         self._overbuilding()
@@ -223,8 +224,9 @@ class BuildModel:
         v = _CanalVars(task, positions)
         c = task.index
         budget = task.budget
-        masks = range(task.full_mask + 1)
-        fmin = {h: min(task.finish_tile.get((h, k), INF) for k in masks) for h in task.region}
+        # the fewest tiles from a hex with any via places left: those of no mask (a walk
+        # through via places is a walk to the goal too)
+        fmin = {h: task.finish_tile.get((h, 0), INF) for h in task.region}
         v.domains = [[]]
         for p in range(1, positions + 1):
             v.domains.append(
@@ -273,10 +275,7 @@ class BuildModel:
                 if task.junction or name == task.far:
                     if not task.junction and task.vias and p == 0:
                         continue
-                elif (
-                    not task.may_pass(name)
-                    or min(task.finish_place.get((name, k), INF) for k in masks) > budget - p
-                ):
+                elif not task.may_pass(name) or task.finish_place.get((name, 0), INF) > budget - p:
                     continue
                 v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
         at_gap: dict[int, list[tuple[str, Any]]] = {}
@@ -560,16 +559,22 @@ class BuildModel:
                 out.append(d if still else d.Not())
             return out
 
+        exact = len(task.vias) <= EXACT_MASK_VIAS
+        masks = _masks(len(task.vias))
         for p in range(1, positions + 1):
             after = v.used[p + 1]
             for h in v.domains[p]:
                 xh = v.x.get((p, h))
                 if xh is None:
                     continue
-                for mask in range(task.full_mask + 1):
+                bad: list[int] = []
+                for mask in masks:
                     if task.finish_tile.get((h, mask), INF) <= budget - p:
                         continue
-                    lits = state(p - 1, mask)
+                    if not exact and any(b & mask == b for b in bad):
+                        continue  # implied by the clause of a smaller mask
+                    bad.append(mask)
+                    lits = state(p - 1, mask) if exact else _left(v, p - 1, mask)
                     if lits is None:
                         continue
                     clause = [xh.Not(), *lits]
@@ -582,10 +587,14 @@ class BuildModel:
             if task.junction or name == task.far:
                 continue
             after = v.used[p + 1]
-            for mask in range(task.full_mask + 1):
+            bad = []
+            for mask in masks:
                 if task.finish_place.get((name, mask), INF) <= budget - p:
                     continue
-                lits = state(p, mask)
+                if not exact and any(b & mask == b for b in bad):
+                    continue
+                bad.append(mask)
+                lits = state(p, mask) if exact else _left(v, p, mask)
                 if lits is None:
                     continue
                 clause = [var.Not(), *lits]
@@ -922,6 +931,63 @@ class BuildModel:
         m.Add(sum(lits) <= len(lits) - 1)
 
 
+MODEL_VARIABLES_PER_UNIT = 20_000
+"""Variables of a model built in Python per work unit: building a model is work the solver's
+deterministic time does not count, so it is charged to the budget by its size (measured on
+the project's machine: 30,000 to 60,000 variables per CPU second, a unit of CP-SAT's being
+about 0.6 CPU seconds of the build model's solves)."""
+
+
+def complete_positions(problem: BuildProblem, task: CanalTask) -> int:
+    """Positions of a completion model: the tiles the value leaves, no more than the supply
+    holds (a route may never use more)."""
+    supply = sum(max(problem.supply.get(k, 0), 0) for k in KINDS)
+    return min(task.budget, supply)
+
+
+def model_size(
+    problem: BuildProblem,
+    *,
+    complete: bool = False,
+    relaxed: bool = False,
+    horizon: int | None = None,
+    extra_hexes: int = 0,
+) -> int:
+    """About how many variables :class:`BuildModel` makes for these options (an estimate
+    from the candidate hexes of each position, made without building anything)."""
+    board = problem.board
+    hand = problem.hand
+    limit = sum(hand.values()) + (hand.get(CardKind.SURVEYOR, 0) if problem.smeaton else 0)
+    total = 0
+    for task in problem.canals:
+        if relaxed:
+            positions = task.budget if horizon is None else horizon
+            hexes = sum(1 for h in board.terrain if h not in board.place_at) + extra_hexes
+            total += (positions + 1) * (hexes + len(board.places) + 8)
+            continue
+        positions = complete_positions(problem, task) if complete else min(task.budget, limit)
+        for h in task.region:
+            first = max(task.reach[h], 1)
+            last = min(positions, task.budget - task.finish_tile.get((h, 0), INF))
+            total += 3 * max(last - first + 1, 0)
+    return total
+
+
+def afford(budget: Budget | None, size: int) -> bool:
+    """Whether the budget can pay for building a model of ``size`` variables; when it can,
+    the building is charged to it; when it cannot, the budget is spent (the work asked for
+    needs more than is left)."""
+    if budget is None:
+        return True
+    cost = size / MODEL_VARIABLES_PER_UNIT
+    left = budget.left()
+    if left is not None and cost > left:
+        budget.charge(left)
+        return False
+    budget.charge(cost)
+    return True
+
+
 def model_best_build(
     problem: BuildProblem,
     *,
@@ -937,7 +1003,10 @@ def model_best_build(
     is forbidden (with every longer build starting the same way, which cannot be completed
     either) and the model solved again. An answer whose exact payment differs from the model's
     cards — which the model is built to prevent; this is a guard — is forbidden with every
-    build of the same kinds, and kept with its true worth if it is the best so far."""
+    build of the same kinds, and kept with its true worth if it is the best so far. A model too
+    large for what is left of the budget is not built (UNKNOWN)."""
+    if not afford(budget, model_size(problem)):
+        return _empty(problem), sv.UNKNOWN, upper_bound(problem)
     built = BuildModel(problem)
     if forbidden is not None:
         built.forbid_identity(forbidden)
@@ -985,6 +1054,8 @@ def model_fewest_cards(
     ran out after a route was found, UNKNOWN or TIMEOUT; why it stopped early, if it did)."""
     if len(problem.canals) != 1:
         raise ValueError("the fewest cards are asked of one canal at a time")
+    if not afford(budget, model_size(problem, complete=True)):
+        return None, (), sv.UNKNOWN, sv.UNKNOWN
     built = BuildModel(problem, complete=True)
     result = sv.solve(built.model, budget=budget)
     if not result.has_solution:
@@ -1004,6 +1075,35 @@ def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
                 return None
             continue
         out.append(done if still else done.Not())
+    return out
+
+
+EXACT_MASK_VIAS = 4
+"""Up to this many via places left, build.completable's bound is stated for every set of via
+places still to pass (2^k clauses per tile); with more, for the sets of at most two of them
+("these via places are still to pass"), which the bound grows with, so the model stays small
+(a weaker necessary condition: every answer is checked exactly anyway)."""
+
+
+def _masks(vias: int) -> list[int]:
+    """The sets of via places left whose bound the model states, smaller sets first."""
+    if vias <= EXACT_MASK_VIAS:
+        return list(range(1 << vias))
+    singles = [1 << i for i in range(vias)]
+    pairs = [(1 << i) | (1 << j) for i in range(vias) for j in range(i + 1, vias)]
+    return [0, *singles, *pairs]
+
+
+def _left(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
+    """Literals all false exactly when every via place of ``mask`` (and maybe others) is
+    still to pass after ``gap`` (at least those: the bound only grows with more)."""
+    out: list[Any] = []
+    for i, via in enumerate(v.task.vias):
+        if not mask & (1 << i):
+            continue
+        done = v.done.get((gap, via)) if gap >= 0 else None
+        if done is not None:
+            out.append(done)
     return out
 
 

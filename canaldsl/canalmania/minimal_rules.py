@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from canaldsl import minimalcore as mc
@@ -159,7 +159,7 @@ class RuleQuestion:
         budget: Budget | float | None,
         extra_hexes: Sequence[Hex] = (),
     ) -> None:
-        from canaldsl.canalmania.buildmodel import BuildModel
+        from canaldsl.canalmania.buildmodel import BuildModel, afford, model_size
 
         self.problem = problem
         self.rules = tuple(rules)
@@ -167,8 +167,13 @@ class RuleQuestion:
         self.budget = as_budget(budget)
         """Work units for the whole search of a minimal set (each solve gets what is left)."""
         self.horizon = horizon
+        size = model_size(problem, relaxed=True, horizon=horizon, extra_hexes=len(extra_hexes))
+        self.affordable = afford(self.budget, size)
+        """False when the model is too large for the budget: it is not built, and the
+        question is not decided."""
+        built_for = problem if self.affordable else replace(problem, canals=())
         self.built = BuildModel(
-            problem, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
+            built_for, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
         )
         self.model = self.built.model
         self.checked_ends: set[tuple[int, tuple[RouteItem, ...]]] = set()
@@ -241,6 +246,8 @@ class RuleQuestion:
         """The minimal set, or None when the question is possible after all."""
         question = self.question
         started = time.monotonic()
+        if not self.affordable:
+            return RuleSet(question, (), False, self.horizon, 0, 0.0, self.rules, decided=False)
         found = mc.minimal_core(self.rules, self.check)
         seconds = time.monotonic() - started
         timeout = self.budget.wall_hit
@@ -314,7 +321,8 @@ def completion_question(
         pay=False,
         budget=budget,
     )
-    question.model.Add(question.built.canals[0].completes == 1)
+    if question.affordable:
+        question.model.Add(question.built.canals[0].completes == 1)
     return question
 
 

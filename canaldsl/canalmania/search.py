@@ -30,10 +30,8 @@ when the second canal's best build would go on top of them).
 
 from __future__ import annotations
 
-import functools
-import itertools
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -43,11 +41,18 @@ from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import (
     OVERBUILD_EXTRA_CARDS,
-    TERRAIN_TILES,
     TILE_POINTS,
     CardKind,
     Edition,
     TileKind,
+)
+from canaldsl.canalmania.distances import (
+    Finish,
+    PlaceDistances,
+    TileDistances,
+    Walk,
+    adjacency,
+    reach_distances,
 )
 from canaldsl.canalmania.position import Tile
 from canaldsl.canalmania.state import CanalState, GameState
@@ -70,32 +75,6 @@ RouteItem = tuple[Hex, TileKind] | str
 
 
 # ------------------------------------------------------------------ the problem
-
-
-@dataclass(frozen=True)
-class Adjacency:
-    """The board's neighbourhoods, once per board: buildable neighbours and places nearby."""
-
-    hexes: Mapping[Hex, tuple[Hex, ...]]
-    places: Mapping[Hex, tuple[str, ...]]
-    kinds: Mapping[Hex, tuple[TileKind, ...]]
-    """Tile kinds each buildable hex takes, the higher-scoring first."""
-
-
-@functools.lru_cache(maxsize=16)
-def adjacency(board: Board) -> Adjacency:
-    hexes: dict[Hex, tuple[Hex, ...]] = {}
-    places: dict[Hex, tuple[str, ...]] = {}
-    kinds: dict[Hex, tuple[TileKind, ...]] = {}
-    for hex, terrain in board.terrain.items():
-        neighbours = board.neighbours(hex)
-        hexes[hex] = tuple(n for n in neighbours if board.is_buildable(n))
-        places[hex] = tuple(board.place_at[n].name for n in neighbours if n in board.place_at)
-        if board.is_buildable(hex):
-            kinds[hex] = tuple(
-                sorted(TERRAIN_TILES[terrain], key=lambda k: (-TILE_POINTS[k], k.value))
-            )
-    return Adjacency(hexes, places, kinds)
 
 
 @dataclass(frozen=True)
@@ -147,6 +126,9 @@ class CanalTask:
     old_points: int
     bonus: int
     """Points the contract itself scores on completion (2nd edition: its value)."""
+    board: Board = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
+    finish: Finish | None = field(repr=False, compare=False, default=None)
+    """The distances behind ``finish_tile`` and ``finish_place``."""
 
     @property
     def full_mask(self) -> int:
@@ -292,113 +274,27 @@ def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
         region=frozenset(),
         old_points=sum(TILE_POINTS[t.kind] for t in canal.tiles),
         bonus=value if edition is Edition.SECOND else 0,
+        board=board,
     )
-    finish_tile, finish_place = _finish_distances(board, partial)
-    reach = _reach_distances(board, partial)
-    region = frozenset(
-        h
-        for h, d in reach.items()
-        if d + min(finish_tile.get((h, m), INF) for m in range(partial.full_mask + 1))
-        <= partial.budget
+    return with_distances(partial)
+
+
+def with_distances(task: CanalTask) -> CanalTask:
+    """The task with its distances (finish, reach, region) computed for where it stands:
+    every search bounded by the tiles its value leaves (:mod:`canaldsl.canalmania.distances`)."""
+    walk = Walk(task.board, task.own, task.visited, task.far, task.junction)
+    finish = Finish(walk, task.vias, task.budget)
+    start: Hex | str = task.at_place if task.at_place is not None else task.end_hex
+    reach = reach_distances(walk, start, task.budget)
+    region = frozenset(h for h, d in reach.items() if d + finish.least(h) <= task.budget)
+    return replace(
+        task,
+        finish_tile=TileDistances(finish),
+        finish_place=PlaceDistances(finish),
+        finish=finish,
+        reach=reach,
+        region=region,
     )
-    return CanalTask(
-        **{
-            **partial.__dict__,
-            "finish_tile": finish_tile,
-            "finish_place": finish_place,
-            "reach": reach,
-            "region": region,
-        }
-    )
-
-
-def _finish_distances(
-    board: Board, task: CanalTask
-) -> tuple[dict[tuple[Hex, int], int], dict[tuple[str, int], int]]:
-    """Fewest tiles from each (tile on a hex | barge on a place, vias left) to completion.
-
-    The same walk as the engine's completability check, searched backwards from the goal:
-    tiles on buildable hexes the canal does not hold, passing through places it has not
-    visited, reaching the far endpoint only with every via place passed. Places passed in
-    the walk may be passed again (a lower bound)."""
-    adj = adjacency(board)
-    tile_dist: dict[tuple[Hex, int], int] = {}
-    place_dist: dict[tuple[str, int], int] = {}
-    queue: deque[tuple[int, bool, Hex | str, int]] = deque()
-    seeds: set[Hex] = set()
-    for hex, names in adj.places.items():
-        if hex in task.own or not board.is_buildable(hex):
-            continue
-        if any(task.is_goal(p, 0) for p in names):
-            seeds.add(hex)
-    for hex in sorted(seeds):
-        tile_dist[(hex, 0)] = 0
-        queue.append((0, False, hex, 0))
-    while queue:
-        d, is_place, node, mask = queue.popleft()
-        if is_place:
-            assert isinstance(node, str)
-            if place_dist.get((node, mask), INF) < d:
-                continue
-            # predecessors of a place: tiles next to it (cost 0)
-            if not task.may_pass(node):
-                continue
-            bit = task.via_bit(node)
-            masks = [mask] if not bit else ([mask, mask | bit] if not mask & bit else [])
-            for h in adj.hexes[board.places[node].hex]:
-                if h in task.own:
-                    continue
-                for m in masks:
-                    if tile_dist.get((h, m), INF) > d:
-                        tile_dist[(h, m)] = d
-                        queue.appendleft((d, False, h, m))
-            continue
-        assert isinstance(node, Hex)
-        if tile_dist.get((node, mask), INF) < d:
-            continue
-        # predecessors of a tile: tiles next to it, places next to it (cost 1)
-        for n in adj.hexes[node]:
-            if n not in task.own and tile_dist.get((n, mask), INF) > d + 1:
-                tile_dist[(n, mask)] = d + 1
-                queue.append((d + 1, False, n, mask))
-        for name in adj.places[node]:
-            if place_dist.get((name, mask), INF) > d + 1:
-                place_dist[(name, mask)] = d + 1
-                queue.append((d + 1, True, name, mask))
-    return tile_dist, place_dist
-
-
-def _reach_distances(board: Board, task: CanalTask) -> dict[Hex, int]:
-    """Fewest tiles from the barge to a tile on each hex (passing places on the way)."""
-    adj = adjacency(board)
-    dist: dict[Hex, int] = {}
-    queue: deque[tuple[int, Hex]] = deque()
-
-    def from_place(name: str, d: int) -> None:
-        for n in adj.hexes[board.places[name].hex]:
-            if n not in task.own and dist.get(n, INF) > d + 1:
-                dist[n] = d + 1
-                queue.append((d + 1, n))
-
-    def from_tile(hex: Hex, d: int) -> None:
-        for n in adj.hexes[hex]:
-            if n not in task.own and dist.get(n, INF) > d + 1:
-                dist[n] = d + 1
-                queue.append((d + 1, n))
-        for name in adj.places[hex]:
-            if task.may_pass(name):
-                from_place(name, d)
-
-    if task.at_place is not None:
-        from_place(task.at_place, 0)
-    else:
-        from_tile(task.end_hex, 0)
-    while queue:
-        d, hex = queue.popleft()
-        if dist.get(hex, INF) < d:
-            continue
-        from_tile(hex, d)
-    return dist
 
 
 # ------------------------------------------------------------------ paying for tiles
@@ -728,7 +624,13 @@ def route_exists(
     place (:func:`canaldsl.graphpaths.least_cost_disjoint_pair`, polynomial); with more, a
     depth-first search walks to the next via place, pruned by the fewest tiles to finish, and
     decides there."""
-    from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path
+    from canaldsl.graphpaths import (
+        least_cost_disjoint_pair,
+        least_cost_path,
+        least_cost_routes,
+        least_costs,
+    )
+    from canaldsl.waypoints import paths_ending
 
     adj = adjacency(problem.board)
     board = problem.board
@@ -779,6 +681,7 @@ def route_exists(
                 step,
                 tile_cost,
                 limit=left,
+                tick=work if visits else None,
             )
             return found is not None and found <= left
         via = task.vias[m.bit_length() - 1]
@@ -796,6 +699,8 @@ def route_exists(
                 (here, far),
                 lambda node: neighbours(node, lambda p: passable(p) or p == far),
                 tile_cost,
+                limit=left,
+                tick=work if visits else None,
             )
         finally:
             start = saved
@@ -816,13 +721,13 @@ def route_exists(
         def step(node: Hex | str) -> list[Hex | str]:
             return [n for n in neighbours(node, lambda p: passable(p) or p == far) if n != start]
 
-        def shortest(source: Hex | str, target: str) -> int:
-            found = least_cost_path(source, lambda n: n == target, step, tile_cost, limit=left)
-            return INF if found is None else found
+        def shortest(source: Hex | str, targets: list[str]) -> list[int]:
+            found = least_costs(source, targets, step, tile_cost, limit=left, tick=work)
+            return [found.get(t, INF) for t in targets]
 
-        first = {v: shortest(here, v) for v in left_vias}
-        between = {(a, b): shortest(a, b) for a in left_vias for b in left_vias if a != b}
-        to_far = {v: shortest(v, far) for v in left_vias}
+        first = shortest(here, left_vias)
+        legs = [shortest(a, left_vias) for a in left_vias]
+        to_far = [shortest(v, [far])[0] for v in left_vias]
         pairs: dict[tuple[str, str], int] = {}
 
         def pair(before: str, last: str) -> int:
@@ -837,21 +742,41 @@ def route_exists(
                         ends,
                         lambda node: neighbours(node, lambda p: passable(p) or p == far),
                         tile_cost,
+                        limit=left,
+                        tick=work,
                     )
                 finally:
                     start = saved
                 pairs[(before, last)] = INF if found is None else found
             return pairs[(before, last)]
 
-        for order in itertools.permutations(left_vias):
-            lead = first[order[0]] + sum(between[ab] for ab in itertools.pairwise(order[:-1]))
-            if lead + between[(order[-2], order[-1])] + to_far[order[-1]] > left:
-                continue  # the cheap bound already rules this order out
-            if lead + pair(order[-2], order[-1]) <= left:
+        # the fewest tiles from here through every via place but the last two, in the best
+        # order (Held-Karp), then the cheap bound and the exact pair for each last two
+        table = paths_ending(first, legs)
+        full = (1 << len(left_vias)) - 1
+        candidates: list[tuple[int, int, int, int]] = []
+        for last in range(len(left_vias)):
+            rest = full ^ (1 << last)
+            for before in range(len(left_vias)):
+                if not rest & (1 << before):
+                    continue
+                lead = table[rest][before]
+                cheap = lead + legs[before][last] + to_far[last]
+                if cheap <= left:  # else the cheap bound already rules these orders out
+                    candidates.append((cheap, lead, before, last))
+        for _, lead, before, last in sorted(candidates):
+            if lead + pair(left_vias[before], left_vias[last]) <= left:
                 return True
         return False
 
     visits = 0
+    steps = 0
+
+    def work() -> None:
+        nonlocal steps
+        steps += 1
+        if steps > ROUTE_SEARCH_STEPS:
+            raise _LongSearch
 
     def search(here: Hex | str, m: int, left: int) -> bool:
         nonlocal visits
@@ -892,14 +817,60 @@ def route_exists(
                 return True
         return False
 
+    def legs(here: Hex | str, m: int, left: int) -> bool:
+        """A witness, quickly found when there is one: shortest legs avoiding what the route
+        holds, to each via place in turn (the most promising first), the last one decided
+        exactly (:func:`exact`). False proves nothing: the tile-by-tile search follows."""
+        nonlocal visits
+        if m & (m - 1) == 0:
+            return exact(here, m, left)
+        visits += 1
+        if visits > ROUTE_SEARCH_NODES:
+            raise _LongSearch
+        left_vias = [v for i, v in enumerate(task.vias) if m & (1 << i)]
+
+        def step(node: Hex | str) -> list[Hex | str]:
+            return [n for n in neighbours(node, passable) if n != start]
+
+        routes = least_cost_routes(here, left_vias, step, tile_cost, limit=left, tick=work)
+        options = []
+        for target, (cost, path) in routes.items():
+            via = str(target)
+            passed = {x for x in path[1:] if isinstance(x, str)}
+            rest = m & ~sum(task.via_bit(p) for p in passed)
+            if cost + task.finish_place.get((via, rest), INF) <= left:
+                options.append((cost + task.finish_place.get((via, rest), INF), via, rest, path))
+        for _, via, rest, path in sorted(options, key=lambda o: (o[0], o[1])):
+            held = [x for x in path[1:] if isinstance(x, Hex) and x not in hexes]
+            reached = [x for x in path[1:] if isinstance(x, str) and x not in places]
+            hexes.update(held)
+            places.update(reached)
+            try:
+                if legs(via, rest, left - routes[via][0]):
+                    return True
+            finally:
+                hexes.difference_update(held)
+                places.difference_update(reached)
+        return False
+
     try:
-        return search(start, state.mask, state.left)
+        mask = state.mask
+        if mask & (mask - 1) == 0 or task.junction:
+            return search(start, mask, state.left)
+        if not orders_allow(start, mask, state.left):
+            return False
+        return legs(start, mask, state.left) or search(start, mask, state.left)
     except _LongSearch:
         return _model_route_exists(problem, task, state, hexes, places)
 
 
 ROUTE_SEARCH_NODES = 300
-"""Steps the search with two or more via places left may take before CP-SAT decides."""
+"""Nodes the search with two or more via places left may visit before CP-SAT decides."""
+
+ROUTE_SEARCH_STEPS = 200_000
+"""Steps (nodes of its shortest-path searches) the search with two or more via places left
+may take before CP-SAT decides: a fixed count, so the same canal is decided the same way on
+every machine."""
 
 
 class _LongSearch(Exception):
@@ -925,15 +896,7 @@ def _model_route_exists(
         visited=frozenset(places | task.visited),
         vias=tuple(v for i, v in enumerate(task.vias) if state.mask & (1 << i)),
     )
-    finish_tile, finish_place = _finish_distances(problem.board, at)
-    at = replace(at, finish_tile=finish_tile, finish_place=finish_place)
-    reach = _reach_distances(problem.board, at)
-    region = frozenset(
-        h
-        for h, d in reach.items()
-        if d + min(finish_tile.get((h, m), INF) for m in range(at.full_mask + 1)) <= at.budget
-    )
-    at = replace(at, reach=reach, region=region)
+    at = with_distances(at)
     ample = {k: INF for k in TileKind}
     alone = replace(problem, hand={}, supply=ample, canals=(at,))
     built = BuildModel(alone, complete=True)
@@ -1054,10 +1017,11 @@ class _Searcher:
             geo = self.geo_bound(task)
             total_geo += geo[(task.end_hex, task.last_kind)][task.budget]
             start: Hex | str = task.at_place if task.at_place else task.end_hex
-            nearby = adjacency(self.problem.board).places[task.end_hex]
-            if task.finish_from(start, task.full_mask) <= task.budget or (
-                task.at_place is None and any(task.is_goal(p, task.full_mask) for p in nearby)
-            ):
+            if task.finish is not None:  # from the barge, on a place or on the last tile
+                fewest = task.finish.from_start(start, task.full_mask)
+            else:
+                fewest = task.finish_from(start, task.full_mask)
+            if fewest <= task.budget:
                 fixed += task.old_points + task.bonus
         return fixed + min(total_geo, self.card_points)
 
@@ -1310,6 +1274,11 @@ class _Searcher:
 
         rec(task.end_hex, task.at_place is not None, task.last_kind, task.full_mask, 0, 0)
         return best[0]
+
+
+def upper_bound(problem: BuildProblem) -> int:
+    """An upper bound on the points of any build (the search's bound at its root)."""
+    return _Searcher(problem, StepCounter(None)).root_bound()
 
 
 def search_best_build(

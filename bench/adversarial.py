@@ -1,0 +1,160 @@
+"""Adversarial inputs the language allows: files written to make canaldsl slow or hungry.
+
+Each family is a function returning ``(name, text)`` pairs of `.canal` files; the solver
+benchmark (``bench/bench_solver.py --adversarial``) times the commands on them, and the tests
+(``tests/test_adversarial.py``) check a few at their limits. Run as a script to write them::
+
+    python bench/adversarial.py OUT_DIR        # every family, one file per case
+
+Families:
+
+* ``vias``: a contract with k via places (0 to the limit, E319 beyond) on a board of W x H
+  hexes, a canal with tiles already built, a turn that builds on it, a best-build and a
+  can-complete query;
+* ``big``: a canal on the largest board (100 x 100) with a contract of value 40 or 99;
+* ``smeaton``: Smeaton holding 4 to 7 surveyors with two open canals of value 8 to 14 on the
+  built-in board (the best build's worst case);
+* ``record``: a long game record (the language benchmark's generator);
+* ``goods``: a dense goods network: every player's tiles spent on short canals between
+  places of all six colours, cubes on every place, a best-delivery query and final scoring.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+COLOURS = ("red", "yellow", "green", "blue", "black", "purple")
+
+
+def column(index: int) -> str:
+    """0 -> 'A', 26 -> 'AA' (the language's column letters)."""
+    if index < 26:
+        return chr(ord("A") + index)
+    index -= 26
+    return chr(ord("A") + index // 26) + chr(ord("A") + index % 26)
+
+
+def hex_label(col: int, row: int) -> str:
+    return f"{column(col)}{row + 1}"
+
+
+def vias_file(
+    vias: int,
+    *,
+    columns: int = 26,
+    rows: int = 12,
+    value: int | None = None,
+    built: int = 2,
+    queries: bool = True,
+) -> str:
+    """A contract from the west edge to the east edge through ``vias`` towns set alternately
+    north and south of the middle row, so that every order is tried by a naive search; the
+    canal has ``built`` stretches/locks already and a turn builds two more."""
+    middle = rows // 2
+    step = max((columns - 4) // max(vias + 1, 1), 1)
+    lines = ["rules second-edition { players 2 }", "board vias {", f"  grid {columns} x {rows}"]
+    lines.append(f"  town Start red at {hex_label(0, middle)}")
+    names = []
+    for i in range(vias):
+        col = 2 + step * (i + 1)
+        row = 1 if i % 2 == 0 else rows - 2
+        names.append(f"V{i}")
+        lines.append(f"  town V{i} {COLOURS[(i + 1) % 6]} at {hex_label(col, row)}")
+    lines.append(f"  town End blue at {hex_label(columns - 1, middle)}")
+    via = f" via {', '.join(names)}" if names else ""
+    worth = value if value is not None else 99
+    lines.append(f"  contract Long between Start and End{via} value {worth}")
+    lines.append("}")
+    tiles = ["Start"]
+    kinds = ("stretch", "lock")
+    for i in range(built):
+        tiles.append(f"{kinds[i % 2]} {hex_label(i + 1, middle)}")
+    lines.append("player red {")
+    lines.append("  engineer Rennie")
+    lines.append("  hand 2 stretch, 2 lock, 1 surveyor")
+    lines.append(f"  canal Long: {', '.join(tiles)}")
+    lines.append("}")
+    lines.append("player yellow {\n  engineer Telford\n}")
+    lines.append("now red phase 2")
+    step_tiles = [
+        f"{kinds[(built + i) % 2]} {hex_label(built + 1 + i, middle)} ({kinds[(built + i) % 2]})"
+        for i in range(2)
+    ]
+    lines.append(f"turn red {{\n  phase 2: build Long: {', '.join(step_tiles)}\n}}")
+    lines.append("expect legal")
+    if queries:
+        lines.append("query best-build for red")
+        lines.append("query can-complete Long for red")
+    return "\n".join(lines) + "\n"
+
+
+def big_file(value: int, *, size: int = 100) -> str:
+    """A canal from the west edge of a size x size board to a town ``value`` columns east."""
+    middle = size // 2
+    lines = ["rules second-edition { players 2 }", "board big {", f"  grid {size} x {size}"]
+    lines.append(f"  town Start red at {hex_label(0, middle)}")
+    lines.append(f"  town End blue at {hex_label(min(size - 1, value), middle)}")
+    lines.append(f"  contract Long between Start and End value {value}")
+    lines.append("}")
+    lines.append("player red {\n  engineer Rennie\n  hand 2 stretch, 2 lock, 1 surveyor")
+    lines.append("  canal Long: Start\n}")
+    lines.append("player yellow {\n  engineer Telford\n}")
+    lines.append("now red phase 2")
+    return "\n".join(lines) + "\n"
+
+
+def goods_file(*, seed: int = 1, places_per_colour: int = 3) -> str:
+    """A dense goods network on a board of its own: towns of all six colours close together,
+    short completed canals between many pairs (every player's tiles spent), a cube on every
+    place, a best-delivery query and the final scores asked."""
+    rng = random.Random(seed)
+    size = 30
+    cells = [(c, r) for r in range(2, size - 2, 3) for c in range(2, size - 2, 3)]
+    rng.shuffle(cells)
+    count = places_per_colour * len(COLOURS)
+    spots = sorted(cells[:count])
+    names = [f"P{i}" for i in range(count)]
+    lines = ["rules second-edition { players 5 }", "board dense {", f"  grid {size} x {size}"]
+    for i, (name, (c, r)) in enumerate(zip(names, spots, strict=True)):
+        lines.append(f"  town {name} {COLOURS[i % 6]} at {hex_label(c, r)}")
+    pairs: list[tuple[int, int, int]] = []
+    for i in range(count):
+        for j in range(i + 1, count):
+            (a, b), (c, d) = spots[i], spots[j]
+            if COLOURS[i % 6] != COLOURS[j % 6] and abs(a - c) + abs(b - d) <= 6:
+                pairs.append((abs(a - c) + abs(b - d), i, j))
+    pairs.sort()
+    for n, (_, i, j) in enumerate(pairs):
+        lines.append(f"  contract C{n} between {names[i]} and {names[j]} value 6")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def vias_family(limit: int = 8) -> Iterator[tuple[str, str]]:
+    for columns, rows in ((26, 12), (60, 40), (100, 100)):
+        for k in (0, 2, 4, 6, 7, 8):
+            if k <= limit:
+                yield f"vias-{k}-{columns}x{rows}", vias_file(k, columns=columns, rows=rows)
+                text = vias_file(k, columns=columns, rows=rows, queries=False)
+                yield f"vias-{k}-{columns}x{rows}-noquery", text
+
+
+def big_family() -> Iterator[tuple[str, str]]:
+    for value in (12, 40, 99):
+        yield f"big-100x100-value-{value}", big_file(value)
+    yield "big-40x30-value-40", big_file(40, size=40).replace("grid 40 x 40", "grid 40 x 30")
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[1] if len(argv) > 1 else "adversarial")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in [*vias_family(), *big_family()]:
+        (out / f"{name}.canal").write_text(text, encoding="utf-8")
+        print(out / f"{name}.canal")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
