@@ -49,10 +49,13 @@ def vias_file(
     value: int | None = None,
     built: int = 2,
     queries: bool = True,
+    spread: int | None = None,
+    hand: str = "2 stretch, 2 lock, 1 surveyor",
 ) -> str:
     """A contract from the west edge to the east edge through ``vias`` towns set alternately
     north and south of the middle row, so that every order is tried by a naive search; the
-    canal has ``built`` stretches/locks already and a turn builds two more."""
+    canal has ``built`` stretches/locks already and a turn builds two more. ``spread``: how
+    many rows off the middle the via places stand (default: at the top and bottom edges)."""
     middle = rows // 2
     step = max((columns - 4) // max(vias + 1, 1), 1)
     lines = ["rules second-edition { players 2 }", "board vias {", f"  grid {columns} x {rows}"]
@@ -60,7 +63,10 @@ def vias_file(
     names = []
     for i in range(vias):
         col = 2 + step * (i + 1)
-        row = 1 if i % 2 == 0 else rows - 2
+        if spread is None:
+            row = 1 if i % 2 == 0 else rows - 2
+        else:
+            row = middle - spread if i % 2 == 0 else middle + spread
         names.append(f"V{i}")
         lines.append(f"  town V{i} {COLOURS[(i + 1) % 6]} at {hex_label(col, row)}")
     lines.append(f"  town End blue at {hex_label(columns - 1, middle)}")
@@ -74,7 +80,7 @@ def vias_file(
         tiles.append(f"{kinds[i % 2]} {hex_label(i + 1, middle)}")
     lines.append("player red {")
     lines.append("  engineer Rennie")
-    lines.append("  hand 2 stretch, 2 lock, 1 surveyor")
+    lines.append(f"  hand {hand}")
     lines.append(f"  canal Long: {', '.join(tiles)}")
     lines.append("}")
     lines.append("player yellow {\n  engineer Telford\n}")

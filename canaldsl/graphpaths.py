@@ -173,7 +173,7 @@ def least_cost_disjoint_pair(
 
     within: dict[N, int] | None = None
     if limit is not None:  # nodes a pair within the limit can use: no farther than it
-        within = _within(source, neighbours, cost, limit, tick)
+        within = costs_within(source, neighbours, cost, limit, tick=tick)
     start = number(source, True)
     seen: set[N] = {source}
     queue: deque[N] = deque([source])
@@ -232,14 +232,16 @@ def least_cost_disjoint_pair(
     return total
 
 
-def _within(
+def costs_within(
     source: N,
     neighbours: Neighbours[N],
     cost: Cost[N],
     limit: int,
-    tick: Callable[[], None] | None,
+    *,
+    tick: Callable[[], None] | None = None,
 ) -> dict[N, int]:
-    """The least cost from ``source`` to every node within ``limit`` (Dijkstra)."""
+    """The least cost from ``source`` to every node within ``limit`` (Dijkstra; the source
+    costs 0)."""
     best: dict[N, int] = {source: 0}
     counter = 0
     heap: list[tuple[int, int, N]] = [(0, counter, source)]
@@ -258,4 +260,10 @@ def _within(
     return best
 
 
-__all__ = ["least_cost_disjoint_pair", "least_cost_path", "least_cost_routes", "least_costs"]
+__all__ = [
+    "costs_within",
+    "least_cost_disjoint_pair",
+    "least_cost_path",
+    "least_cost_routes",
+    "least_costs",
+]

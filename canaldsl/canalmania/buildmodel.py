@@ -1081,8 +1081,8 @@ def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
 EXACT_MASK_VIAS = 4
 """Up to this many via places left, build.completable's bound is stated for every set of via
 places still to pass (2^k clauses per tile); with more, for the sets of at most two of them
-("these via places are still to pass"), which the bound grows with, so the model stays small
-(a weaker necessary condition: every answer is checked exactly anyway)."""
+and for all of them ("these via places are still to pass"), which the bound grows with, so
+the model stays small (a weaker necessary condition: every answer is checked exactly)."""
 
 
 def _masks(vias: int) -> list[int]:
@@ -1091,7 +1091,7 @@ def _masks(vias: int) -> list[int]:
         return list(range(1 << vias))
     singles = [1 << i for i in range(vias)]
     pairs = [(1 << i) | (1 << j) for i in range(vias) for j in range(i + 1, vias)]
-    return [0, *singles, *pairs]
+    return [0, *singles, *pairs, (1 << vias) - 1]
 
 
 def _left(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:

@@ -205,6 +205,31 @@ class Finish:
             best = min(best, self.weight(n) + self.tile(n, mask))
         return INF if self.limit is not None and best > self.limit else min(best, INF)
 
+    def to_via_from(self, start: Hex | str, i: int) -> int:
+        """Fewest more tiles from ``start`` (a place, a tile on a hex, or the canal's last
+        tile) to reach the i-th via place, whatever else is left."""
+        via = self.vias[i]
+        to = self.to_via[i]
+        if isinstance(start, str):
+            if start == via:
+                return 0
+            near = self.walk.tiles_next_to(start)
+            return min((self.weight(n) + to.get(n, INF) for n in near), default=INF)
+        if start not in self.walk.own:
+            return to.get(start, INF)
+        adj = adjacency(self.walk.board)
+        best = INF
+        for name in adj.places.get(start, ()):
+            if name == via:
+                return 0
+            if self.walk.may_pass(name):
+                near = self.walk.tiles_next_to(name)
+                best = min(best, min((self.weight(n) + to.get(n, INF) for n in near), default=INF))
+        for n in adj.hexes.get(start, ()):
+            if n not in self.walk.own:
+                best = min(best, self.weight(n) + to.get(n, INF))
+        return min(best, INF)
+
     def from_start(self, start: Hex | str, mask: int) -> int:
         """Fewest more tiles from the barge: on a place, or on the canal's last tile."""
         if isinstance(start, str):

@@ -818,50 +818,69 @@ def route_exists(
         return False
 
     def legs(here: Hex | str, m: int, left: int) -> bool:
-        """A witness, quickly found when there is one: shortest legs avoiding what the route
-        holds, to each via place in turn (the most promising first), the last one decided
-        exactly (:func:`exact`). False proves nothing: the tile-by-tile search follows."""
+        """A witness, quickly found when there is one: a shortest leg avoiding what the route
+        holds to one via place after another (the one the walks' bound puts first, first),
+        the last one decided exactly (:func:`exact`). False proves nothing: the tile-by-tile
+        search follows."""
         nonlocal visits
         if m & (m - 1) == 0:
             return exact(here, m, left)
         visits += 1
         if visits > ROUTE_SEARCH_NODES:
             raise _LongSearch
-        left_vias = [v for i, v in enumerate(task.vias) if m & (1 << i)]
 
         def step(node: Hex | str) -> list[Hex | str]:
             return [n for n in neighbours(node, passable) if n != start]
 
-        routes = least_cost_routes(here, left_vias, step, tile_cost, limit=left, tick=work)
+        finish = task.finish
+        assert finish is not None
         options = []
-        for target, (cost, path) in routes.items():
-            via = str(target)
+        for i, via in enumerate(task.vias):
+            if m & (1 << i):
+                rest = m & ~(1 << i)
+                options.append((finish.to_via_from(here, i) + finish.place(via, rest), via))
+        for bound, via in sorted(options):
+            if bound > left:
+                break
+            found = least_cost_routes(here, [via], step, tile_cost, limit=left, tick=work)
+            if via not in found:
+                continue
+            cost, path = found[via]
             passed = {x for x in path[1:] if isinstance(x, str)}
             rest = m & ~sum(task.via_bit(p) for p in passed)
-            if cost + task.finish_place.get((via, rest), INF) <= left:
-                options.append((cost + task.finish_place.get((via, rest), INF), via, rest, path))
-        for _, via, rest, path in sorted(options, key=lambda o: (o[0], o[1])):
+            if cost + task.finish_place.get((via, rest), INF) > left:
+                continue
             held = [x for x in path[1:] if isinstance(x, Hex) and x not in hexes]
             reached = [x for x in path[1:] if isinstance(x, str) and x not in places]
             hexes.update(held)
             places.update(reached)
             try:
-                if legs(via, rest, left - routes[via][0]):
+                if legs(via, rest, left - cost):
                     return True
             finally:
                 hexes.difference_update(held)
                 places.difference_update(reached)
         return False
 
+    held_hexes, held_places = set(hexes), set(places)
+    if task.finish is not None:  # the walks' bound, held hexes aside: no route if over
+        if state.place is not None:
+            fewest = task.finish.place(state.place, state.mask)
+        elif state.tiles:
+            fewest = task.finish.tile(state.end, state.mask)
+        else:
+            fewest = task.finish.from_end(state.end, state.mask)
+        if fewest > state.left:
+            return False
     try:
         mask = state.mask
         if mask & (mask - 1) == 0 or task.junction:
             return search(start, mask, state.left)
-        if not orders_allow(start, mask, state.left):
-            return False
-        return legs(start, mask, state.left) or search(start, mask, state.left)
+        if task.finish is not None and legs(start, mask, state.left):
+            return True  # a witness
+        return orders_allow(start, mask, state.left) and search(start, mask, state.left)
     except _LongSearch:
-        return _model_route_exists(problem, task, state, hexes, places)
+        return _model_route_exists(problem, task, state, held_hexes, held_places)
 
 
 ROUTE_SEARCH_NODES = 300
@@ -877,31 +896,44 @@ class _LongSearch(Exception):
     pass
 
 
+ROUTE_MODEL_UNITS = 5.0
+"""Work units of the CP-SAT circuit that decides a route the searches could not. When even it
+runs out (no input found so far does), the canal is taken as completable: build.completable
+never calls a canal impossible without a proof."""
+
+
 def _model_route_exists(
     problem: BuildProblem, task: CanalTask, state: LineEnd, hexes: set[Hex], places: set[str]
 ) -> bool:
-    """:func:`route_exists` decided by the CP-SAT model (exact): the canal standing at
-    ``state`` with ``hexes`` and ``places`` held, every kind of tile in ample supply (each
-    terrain takes two kinds, so tile kinds never stop a route)."""
-    from canaldsl import solver as sv
-    from canaldsl.canalmania.buildmodel import BuildModel
+    """:func:`route_exists` decided by the CP-SAT circuit of
+    :mod:`canaldsl.canalmania.routemodel` (exact), the canal standing at ``state`` with
+    ``hexes`` and ``places`` held (the canal's own included), within ROUTE_MODEL_UNITS."""
+    from canaldsl.canalmania.routemodel import circuit_route_exists
 
-    at = replace(
-        task,
-        budget=state.left,
-        end_hex=state.end,
-        at_place=state.place,
-        last_kind=None,
-        own=frozenset(hexes | task.own | {state.end}),
-        visited=frozenset(places | task.visited),
-        vias=tuple(v for i, v in enumerate(task.vias) if state.mask & (1 << i)),
+    board = problem.board
+    adj = adjacency(board)
+    assert task.far is not None
+    start: Hex | str = state.place if state.place is not None else state.end
+
+    def tiles_near(hex: Hex) -> tuple[Hex, ...]:
+        found = adj.hexes.get(hex)
+        if found is None:  # a tile the engine let stand off the map
+            found = tuple(n for n in board.neighbours(hex) if board.is_buildable(n))
+        return found
+
+    found = circuit_route_exists(
+        board,
+        start=start,
+        far=task.far,
+        vias=[v for i, v in enumerate(task.vias) if state.mask & (1 << i)],
+        left=state.left,
+        tiles_near=tiles_near,
+        places_near=lambda hex: adj.places.get(hex, ()),
+        free_tile=lambda hex: hex not in hexes,
+        free_place=lambda name: name not in places and task.may_pass(name),
+        budget=Budget(ROUTE_MODEL_UNITS, None),
     )
-    at = with_distances(at)
-    ample = {k: INF for k in TileKind}
-    alone = replace(problem, hand={}, supply=ample, canals=(at,))
-    built = BuildModel(alone, complete=True)
-    built.model.ClearObjective()
-    return sv.solve(built.model).has_solution
+    return True if found is None else found
 
 
 # ------------------------------------------------------------------ the search
@@ -964,13 +996,16 @@ class _Searcher:
         """For each end of the canal (a tile's hex and kind, or a place's hex and None): the
         most tile points of up to k more tiles, by k, over walks in the canal's region with
         no two tiles of one kind in a row within a section (cards, vias and the canal's own
-        hexes are not considered)."""
+        hexes are not considered). k runs up to the tiles the hand can pay for this turn
+        (:meth:`depth`; a larger k reads that row), over the hexes that close to the barge;
+        every cell counts as a step of the search."""
         cached = self.geo.get(task.index)
         if cached is not None:
             return cached
         board = self.problem.board
         adj = adjacency(board)
-        region = task.region
+        depth = self.depth(task)
+        region = frozenset(h for h in task.region if task.reach.get(h, INF) <= depth)
         tiles: list[tuple[Hex, TileKind | None]] = [
             (h, k) for h in sorted(region) for k in adj.kinds[h]
         ]
@@ -996,7 +1031,8 @@ class _Searcher:
                         best = max(best, TILE_POINTS[kind] + table[(n, kind)][k - 1])
             return best
 
-        for k in range(1, task.budget + 1):
+        for k in range(1, depth + 1):
+            self.counter.step(len(tiles) + len(places))
             for hex, _ in places:
                 table[(hex, None)].append(step(hex, None, k))
             for hex, last in tiles:
@@ -1009,13 +1045,34 @@ class _Searcher:
         self.geo[task.index] = table
         return table
 
+    def depth(self, task: CanalTask) -> int:
+        """The most tiles the canal can take this turn: its value, and the cards in hand
+        (a Smeaton surveyor may pay two tiles)."""
+        hand = self.problem.hand
+        cards = sum(hand.values())
+        if self.problem.smeaton:
+            cards += hand.get(CardKind.SURVEYOR, 0)
+        return min(task.budget, cards)
+
+    def geo_at(self, task: CanalTask, end: tuple[Hex, TileKind | None], k: int) -> int:
+        """The most tile points of up to k more tiles from ``end`` (see :meth:`geo_bound`)."""
+        row = self.geo_bound(task).get(end)
+        if row is None:  # an end beyond the tiles this turn can take: no bound known
+            return INF
+        return row[min(k, len(row) - 1)]
+
+    def coarse_bound(self) -> int:
+        """An upper bound made without any search: every completion, and the most points the
+        cards in hand can pay for."""
+        fixed = sum(task.old_points + task.bonus for task in self.problem.canals)
+        return fixed + self.card_points
+
     def root_bound(self) -> int:
         """An upper bound on the points of any build."""
         total_geo = 0
         fixed = 0
         for task in self.problem.canals:
-            geo = self.geo_bound(task)
-            total_geo += geo[(task.end_hex, task.last_kind)][task.budget]
+            total_geo += self.geo_at(task, (task.end_hex, task.last_kind), task.budget)
             start: Hex | str = task.at_place if task.at_place else task.end_hex
             if task.finish is not None:  # from the barge, on a place or on the last tile
                 fewest = task.finish.from_start(start, task.full_mask)
@@ -1159,7 +1216,6 @@ class _Searcher:
         smeaton = problem.smeaton
         brindley = problem.brindley
         surveyors = hand.get(CardKind.SURVEYOR, 0)
-        geo = self.geo_bound(task)
         budget = task.budget
         completion_base = task.old_points + task.bonus
         best: list[Found | None] = [None]
@@ -1251,7 +1307,9 @@ class _Searcher:
                         incumbent = best[0]
                         go = True
                         if incumbent is not None:
-                            future = min(geo[(n, kind)][after], cards_left - new_points)
+                            future = min(
+                                self.geo_at(task, (n, kind), after), cards_left - new_points
+                            )
                             ub = prior.points + new_points + max(future, 0) + later_bound
                             if finish <= after:
                                 ub += completion_base
@@ -1295,14 +1353,17 @@ def search_best_build(
     started = time.monotonic()
     counter = StepCounter(budget)
     searcher = _Searcher(problem, counter, forbidden)
-    bound = searcher.root_bound()
+    bound = INF
     found: Found | None
     stopped: str | None = None
     try:
+        bound = searcher.root_bound()
         found = searcher.run()
         optimal = True
     except (OutOfBudget, WallClockHit) as exc:
         stopped = TIMEOUT if isinstance(exc, WallClockHit) else UNKNOWN_STOP
+        if bound >= INF:  # out of budget before the bound: the cards' and completions'
+            bound = searcher.coarse_bound()
         found = searcher.best_seen
         if found is None and forbidden is None:
             found = Found(
