@@ -175,6 +175,11 @@ class StepCounter:
         if self.budget is not None and self.steps & 1023 < count and self.budget.wall_expired():
             raise WallClockHit
 
+    def narrow(self, share: float) -> None:
+        """From now on, take at most ``share`` of the steps still left."""
+        if self.limit is not None:
+            self.limit = self.steps + int(share * max(self.limit - self.steps, 0))
+
     def close(self) -> None:
         """Charge the steps to the budget (once)."""
         if self.budget is not None and not self.closed:

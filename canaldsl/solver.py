@@ -49,7 +49,8 @@ class SolveResult:
     spent), INFEASIBLE (proven: no solution), UNKNOWN (no solution found within the budget) or
     TIMEOUT (the wall-clock safety limit stopped the solve first: see ``stopped``).
     ``objective`` and ``bound`` are the objective of the solution and the best proven bound
-    (None without an objective or a solution). ``work``: the deterministic time used.
+    (None without an objective or a solution: CP-SAT stopped in its presolve reports a bound
+    that is none). ``work``: the deterministic time used.
     ``stopped``: None when the solve finished, UNKNOWN when its budget was spent, TIMEOUT when
     the wall clock stopped it (a FEASIBLE solution is then kept, marked by ``stopped``)."""
 
@@ -154,8 +155,8 @@ def solve(
     objective = bound = None
     if has_objective and status in (OPTIMAL, FEASIBLE):
         objective = solver.ObjectiveValue()
-    if has_objective and status not in (INFEASIBLE, TIMEOUT):
-        bound = solver.BestObjectiveBound()
+    if has_objective and status in (OPTIMAL, FEASIBLE):  # without a solution CP-SAT's
+        bound = solver.BestObjectiveBound()  # bound may be its starting value, not a bound
     used = float(solver.deterministic_time)
     return SolveResult(status, objective, bound, seconds, used, stopped, solver)
 

@@ -1015,6 +1015,8 @@ def model_best_build(
     while True:
         result = sv.solve(built.model, budget=budget)
         bound = _points_bound(result, weight)
+        if bound >= INF:  # no bound from CP-SAT: the search's, made without searching
+            bound = upper_bound(problem)
         if not result.has_solution:
             if result.status == sv.INFEASIBLE:
                 if kept is None:  # only when the answer to leave out was the only build

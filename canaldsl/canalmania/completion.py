@@ -233,7 +233,8 @@ def find_canal(state: GameState, contract: str, colour: str | None) -> CanalStat
 
 
 SEARCH_SHARE = 0.3
-"""The part of the budget the exact search may spend before CP-SAT takes over."""
+"""The part of the budget the exact search may spend (once its table of bounds is made)
+before CP-SAT takes over."""
 
 
 def can_complete(
@@ -249,11 +250,12 @@ def can_complete(
     step below).
 
     "search": first the cheap bounds of :func:`early_no` (the tiles the value and the supply
-    leave against the fewest any route needs); then the exact search, with SEARCH_SHARE of
-    the budget; when it runs out, the CP-SAT model with what is left. "cp-sat": the model
-    alone. With ``explain``, a canal that cannot be completed comes with a minimal set of
-    rules that make it so (CP-SAT; :func:`canaldsl.canalmania.minimal_rules.why_not_complete`),
-    from what is left of the budget."""
+    leave against the fewest any route needs); then the exact search, its table of bounds and
+    then SEARCH_SHARE of what is left; when it runs out, the CP-SAT model with the rest.
+    "cp-sat": the model alone. With ``explain``, a canal that cannot be completed comes with
+    a minimal set of rules that make it so (CP-SAT;
+    :func:`canaldsl.canalmania.minimal_rules.why_not_complete`), from what is left of the
+    budget."""
     from canaldsl.canalmania.buildmodel import model_fewest_cards
     from canaldsl.canalmania.minimal_rules import completion_problem
 
@@ -270,9 +272,14 @@ def can_complete(
     if bound is not None:
         status, used = INFEASIBLE, "search"
     elif engine == "search":
-        part = work.part(None if work.units is None else SEARCH_SHARE * work.units)
-        found = search_completion(state.board, task, problem.supply, problem.engineer, budget=part)
-        work.absorb(part)
+        found = search_completion(
+            state.board,
+            task,
+            problem.supply,
+            problem.engineer,
+            budget=work,
+            share=SEARCH_SHARE,
+        )
         cards, items, used = found.cards, found.route, "search"
         status = OPTIMAL if found.optimal else found.stopped or UNKNOWN
         if status == UNKNOWN:  # the search ran out: CP-SAT takes over with what is left

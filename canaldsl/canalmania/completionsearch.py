@@ -137,12 +137,14 @@ def search_completion(
     rules: Iterable[str] = ROUTE_RULES,
     horizon: int | None = None,
     budget: Budget | None = None,
+    share: float = 1.0,
 ) -> CompletionSearch:
     """The fewest cards completing ``task``'s canal by the exact search (see the module
     docstring), obeying ``rules`` (a subset of ROUTE_RULES that holds build.start-at-barge and
     build.connected), within ``budget``. Without build.contract-length the route may have up
     to ``horizon`` tiles (default: the value allows); with build.tile-supply, no more than
-    the supply holds."""
+    the supply holds. Once its table of bounds is made, the search itself takes at most
+    ``share`` of what is left of the budget (the rest is left for another method)."""
     enforced = frozenset(rules)
     unknown = enforced - set(ROUTE_RULES)
     if unknown or not {"build.start-at-barge", "build.connected"} <= enforced:
@@ -156,7 +158,7 @@ def search_completion(
     setting = _Setting(board, task, supply, engineer, enforced, most)
     counter = StepCounter(budget)
     try:
-        return _Searcher(setting, counter).run()
+        return _Searcher(setting, counter, share).run()
     except (OutOfBudget, WallClockHit) as exc:  # while the bound was being tabled
         return CompletionSearch(None, (), False, counter.steps, _stop(exc))
     finally:
@@ -177,9 +179,10 @@ EXACT_WALK_RULES = frozenset({"build.terrain", "build.canal-integrity", "build.v
 
 
 class _Searcher:
-    def __init__(self, setting: _Setting, counter: StepCounter) -> None:
+    def __init__(self, setting: _Setting, counter: StepCounter, share: float = 1.0) -> None:
         self.s = setting
         self.counter = counter
+        self.share = share
         self.nodes = 0
         self.best = INF
         self.best_route: tuple[RouteItem, ...] = ()
@@ -212,6 +215,7 @@ class _Searcher:
             for node, value in row.items():
                 if value < INF and node not in self.fewest_tiles:
                     self.fewest_tiles[node] = t
+        self.counter.narrow(self.share)
 
     def key(self, node: Node) -> Node:
         """The table's key for a node (the mask dropped when the table is reduced)."""
