@@ -116,13 +116,14 @@ def solve(
     budget: Budget | None = None,
     seed: int = SEED,
     hints: Iterable[tuple[Any, int]] = (),
-    settings: Mapping[str, bool | int | float] | None = None,
+    settings: Mapping[str, bool | int | float | str] | None = None,
 ) -> SolveResult:
     """Solve ``model`` with one worker and a fixed seed, within ``budget`` (None: no limit),
     and charge the deterministic time used to it.
 
-    ``settings`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``); the
-    worker count, seed and limits are always the ones above."""
+    ``settings`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``; a value
+    given as a string names a constant of ``ortools.sat.python.cp_model``, such as
+    ``"LP_SEARCH"``); the worker count, seed and limits are always the ones above."""
     from ortools.sat.python import cp_model
 
     model.ClearHints()
@@ -131,7 +132,9 @@ def solve(
     solver = cp_model.CpSolver()
     parameters = solver.parameters
     for name, setting in (settings or {}).items():
-        setattr(parameters, name, setting)
+        setattr(
+            parameters, name, getattr(cp_model, setting) if isinstance(setting, str) else setting
+        )
     limit = configure(parameters, budget, seed)
     if budget is not None and (budget.exhausted or budget.wall_expired()):
         status = TIMEOUT if budget.wall_hit else UNKNOWN
