@@ -112,30 +112,56 @@ def big_file(value: int, *, size: int = 100) -> str:
     return "\n".join(lines) + "\n"
 
 
-def goods_file(*, seed: int = 1, places_per_colour: int = 3) -> str:
-    """A dense goods network on a board of its own: towns of all six colours close together,
-    short completed canals between many pairs (every player's tiles spent), a cube on every
-    place, a best-delivery query and the final scores asked."""
-    rng = random.Random(seed)
-    size = 30
-    cells = [(c, r) for r in range(2, size - 2, 3) for c in range(2, size - 2, 3)]
-    rng.shuffle(cells)
-    count = places_per_colour * len(COLOURS)
-    spots = sorted(cells[:count])
-    names = [f"P{i}" for i in range(count)]
-    lines = ["rules second-edition { players 5 }", "board dense {", f"  grid {size} x {size}"]
-    for i, (name, (c, r)) in enumerate(zip(names, spots, strict=True)):
-        lines.append(f"  town {name} {COLOURS[i % 6]} at {hex_label(c, r)}")
-    pairs: list[tuple[int, int, int]] = []
-    for i in range(count):
-        for j in range(i + 1, count):
-            (a, b), (c, d) = spots[i], spots[j]
-            if COLOURS[i % 6] != COLOURS[j % 6] and abs(a - c) + abs(b - d) <= 6:
-                pairs.append((abs(a - c) + abs(b - d), i, j))
-    pairs.sort()
-    for n, (_, i, j) in enumerate(pairs):
-        lines.append(f"  contract C{n} between {names[i]} and {names[j]} value 6")
+def goods_file(*, columns: int = 9, rows: int = 5, owners: int = 5, cubes: int = 20) -> str:
+    """A dense goods network on a board of its own: towns of the six colours in a lattice, two
+    hexes apart, and between each two neighbouring towns a one-tile completed canal of each of
+    ``owners`` players (all on the one hex between them: later ones on top), as far as the
+    players' tiles go; ``cubes`` goods cubes on towns; a best-delivery query and the final
+    scores asked. Routes multiply by the parallel sections: the exhaustive search of every
+    goods move has many millions to try."""
+    from canaldsl.hexgrid import Hex
+
+    towns = {(2 * c + (r % 2), 2 * r): f"T{r}_{c}" for r in range(rows) for c in range(columns)}
+    colour = {name: COLOURS[(i * 5 + i // columns) % 6] for i, name in enumerate(towns.values())}
+    lines = ["rules second-edition { players 5 }", "board dense {"]
+    lines.append(f"  grid {2 * columns + 2} x {2 * rows}")
+    for (col, row), name in sorted(towns.items(), key=lambda t: t[1]):
+        lines.append(f"  town {name} {colour[name]} at {hex_label(col, row)}")
+    at = {Hex(c, r): name for (c, r), name in towns.items()}
+    links: list[tuple[str, str, Hex]] = []
+    seen: set[tuple[str, str]] = set()
+    for hex, name in sorted(at.items()):
+        for middle in hex.neighbours():
+            if middle in at:
+                continue
+            for other in middle.neighbours():
+                if other in at and other != hex:
+                    pair = tuple(sorted((name, at[other])))
+                    if pair not in seen and colour[name] != colour[at[other]]:
+                        seen.add(pair)  # type: ignore[arg-type]
+                        links.append((pair[0], pair[1], middle))
+    players = ["red", "white", "black", "green", "yellow"][:owners]
+    routes: dict[str, list[str]] = {p: [] for p in players}
+    used = {p: 0 for p in players}
+    contracts: list[str] = []
+    for n, (a, b, middle) in enumerate(links):
+        for p in players:
+            if used[p] >= 28:  # a player's stretches and locks
+                continue
+            kind = "stretch" if used[p] < 16 else "lock"
+            name = f"C{n}_{p}"
+            contracts.append(f"  contract {name} between {a} and {b} value 1")
+            routes[p].append(f"  completed {name}: {a}, {kind} {hex_label(*middle)}, {b}")
+            used[p] += 1
+    lines += contracts
     lines.append("}")
+    for p in players:
+        lines.append(f"player {p} {{\n  hand\n" + "\n".join(routes[p]) + "\n}")
+    names = sorted(towns.values())
+    lines.append(f"cubes at {', '.join(names[:cubes])}")
+    lines.append("now red phase 3")
+    lines.append("query best-delivery for red")
+    lines.append("expect winner red")
     return "\n".join(lines) + "\n"
 
 
@@ -157,7 +183,7 @@ def big_family() -> Iterator[tuple[str, str]]:
 def main(argv: list[str]) -> None:
     out = Path(argv[1] if len(argv) > 1 else "adversarial")
     out.mkdir(parents=True, exist_ok=True)
-    for name, text in [*vias_family(), *big_family()]:
+    for name, text in [*vias_family(), *big_family(), ("goods-dense", goods_file())]:
         (out / f"{name}.canal").write_text(text, encoding="utf-8")
         print(out / f"{name}.canal")
 

@@ -4,6 +4,7 @@ Run from a checkout with canaldsl installed with its ``test`` extra (python-cons
 
     python bench/bench_solver.py            # the full benchmark, then the delivery benchmark
     python bench/bench_solver.py --quick    # a smoke run: a few instances, a few seconds
+    python bench/bench_solver.py --adversarial   # then the adversarial families
 
 Every instance is the built-in England board (1st or 2nd edition) and one player with one open
 canal whose barge stands at an endpoint, a hand of 7 to 20 cards and an engineer. Contract
@@ -431,6 +432,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=4, help="the instances' random seed")
     parser.add_argument("--json", type=Path, help="also write every instance's figures here")
     parser.add_argument("--no-delivery", action="store_true", help="skip bench/bench_delivery.py")
+    parser.add_argument(
+        "--adversarial",
+        action="store_true",
+        help="then the adversarial families (bench/bench_adversarial.py)",
+    )
     args = parser.parse_args(argv)
     quick = bool(args.quick)
     values = (2, 8, 12) if quick else VALUES
@@ -444,6 +450,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(flush=True)
         if not run_delivery_benchmark(quick=quick):
             progress("bench/bench_delivery.py is not there: no delivery benchmark")
+    if args.adversarial:
+        print(flush=True)
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bench_adversarial
+
+        bench_adversarial.main(["--quick"] if quick else [])
 
 
 if __name__ == "__main__":
