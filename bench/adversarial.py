@@ -21,7 +21,6 @@ Families:
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Benchmark of adversarial inputs: each family of ``bench/adversarial.py``, timed command by command.
+"""Benchmark of adversarial inputs: each family of ``bench/adversarial.py``, command by command.
 
 Run from a checkout with canaldsl installed (``bench/bench_solver.py --adversarial`` runs it
 after the best-build benchmark, or alone)::
@@ -78,9 +78,9 @@ def smeaton_file(value: int, surveyors: int, seed: int) -> str:
     chosen: list[tuple[str, str]] = []
     for a, b in pairs:
         fewest = board.tiles_between(a, b)
-        if fewest is not None and (value + 1) // 2 <= fewest <= value:
-            if not {a, b} & {x for pair in chosen for x in pair}:
-                chosen.append((a, b))
+        taken = {x for pair in chosen for x in pair}
+        if fewest is not None and (value + 1) // 2 <= fewest <= value and not {a, b} & taken:
+            chosen.append((a, b))
         if len(chosen) == 2:
             break
     cards = ["stretch", "lock", "aqueduct", "tunnel"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from canaldsl.budget import Budget
 from canaldsl.canalmania import checks_end as end_rules
 from canaldsl.canalmania.components import Edition
-from canaldsl.budget import Budget
 from canaldsl.canalmania.delivery import Delivery, search_best_delivery
 from canaldsl.canalmania.state import GameState
 
