@@ -122,7 +122,7 @@ def goods_file(*, columns: int = 9, rows: int = 5, owners: int = 5, cubes: int =
 
     towns = {(2 * c + (r % 2), 2 * r): f"T{r}_{c}" for r in range(rows) for c in range(columns)}
     colour = {name: COLOURS[(i * 5 + i // columns) % 6] for i, name in enumerate(towns.values())}
-    lines = ["rules second-edition { players 5 }", "board dense {"]
+    lines = [f"rules second-edition {{ players {owners} }}", "board dense {"]
     lines.append(f"  grid {2 * columns + 2} x {2 * rows}")
     for (col, row), name in sorted(towns.items(), key=lambda t: t[1]):
         lines.append(f"  town {name} {colour[name]} at {hex_label(col, row)}")
