@@ -68,3 +68,20 @@ def test_smeaton_holding_many_surveyors_gets_a_proven_legal_build(surveyors: int
     assert plan.optimal and plan.points > 0
     assert_plan_legal(state, plan)
     assert best_build(state, "red", engine="cp-sat").build_text() == plan.build_text()
+
+
+@pytest.mark.slow
+def test_a_budget_given_is_kept_and_spent_the_same_way_every_time() -> None:
+    from canaldsl.budget import Budget
+
+    scenario = scenario_of(big_file(40, size=40).replace("grid 40 x 40", "grid 40 x 30"))
+    state = state_after_turns(scenario)
+    canal = find_canal(state, "Long", "red")
+    for units in (0.5, 3.0):
+        spent = []
+        for _ in range(2):
+            budget = Budget(units, None)
+            answer = can_complete(state, canal, budget=budget)
+            assert budget.spent <= units + 1e-9
+            spent.append((budget.spent, answer.text()))
+        assert spent[0] == spent[1]
