@@ -44,6 +44,7 @@ from canaldsl import minimalcore as mc
 from canaldsl.budget import DEFAULT_UNITS, Budget, as_budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import TileKind
+from canaldsl.canalmania.distances import Finish
 from canaldsl.canalmania.position import JUNCTION
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.search import (
@@ -278,9 +279,12 @@ class RuleQuestion:
 
 
 def completion_horizon(task: CanalTask) -> int:
-    """The positions a completion model has: see the module docstring."""
+    """The positions a completion model has: see the module docstring (the fewest tiles any
+    route needs, however many: the walks of :mod:`canaldsl.canalmania.distances` unbounded)."""
     start: Hex | str = task.at_place if task.at_place else task.end_hex
-    fewest = task.finish_from(start, task.full_mask)
+    fewest = INF
+    if task.finish is not None:
+        fewest = Finish(task.finish.walk, task.vias, None).from_start(start, task.full_mask)
     reach = task.budget if fewest >= INF else max(task.budget, fewest)
     return reach + HORIZON_SLACK
 

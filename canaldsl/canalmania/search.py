@@ -126,7 +126,6 @@ class CanalTask:
     old_points: int
     bonus: int
     """Points the contract itself scores on completion (2nd edition: its value)."""
-    board: Board = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
     finish: Finish | None = field(repr=False, compare=False, default=None)
     """The distances behind ``finish_tile`` and ``finish_place``."""
 
@@ -274,15 +273,14 @@ def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
         region=frozenset(),
         old_points=sum(TILE_POINTS[t.kind] for t in canal.tiles),
         bonus=value if edition is Edition.SECOND else 0,
-        board=board,
     )
-    return with_distances(partial)
+    return with_distances(partial, board)
 
 
-def with_distances(task: CanalTask) -> CanalTask:
+def with_distances(task: CanalTask, board: Board) -> CanalTask:
     """The task with its distances (finish, reach, region) computed for where it stands:
     every search bounded by the tiles its value leaves (:mod:`canaldsl.canalmania.distances`)."""
-    walk = Walk(task.board, task.own, task.visited, task.far, task.junction)
+    walk = Walk(board, task.own, task.visited, task.far, task.junction)
     finish = Finish(walk, task.vias, task.budget)
     start: Hex | str = task.at_place if task.at_place is not None else task.end_hex
     reach = reach_distances(walk, start, task.budget)
