@@ -233,6 +233,22 @@ class RuleQuestion:
         rule = self.built.literals["build.completable"]
         self.model.AddBoolOr([lit.Not() for lit in lits]).OnlyEnforceIf(rule)
 
+    def forbid_stranding_tiles(self) -> None:
+        """Forbid at once (behind build.completable) every first tile after which its canal
+        cannot be completed, rather than one a solve as :meth:`stranded` does: on a board of
+        thousands of hexes where no tile can be built, that is thousands of solves. Each test
+        is cheap (the walks' bound decides most), and counted as a step of the budget."""
+        for v in self.built.canals:
+            task = v.task
+            for (p, hex), _ in sorted(v.x.items()):
+                if p != 1:
+                    continue
+                line: tuple[RouteItem, ...] = ((hex, TileKind.STRETCH),)
+                self.budget.charge_steps(1)
+                if not still_completable(self.problem, task, line):
+                    self.checked_ends.add((task.index, line))
+                    self.forbid_end(v, line)
+
     def check(self, assumed: Sequence[str]) -> tuple[str, list[str]]:
         """Whether the question is possible with exactly ``assumed`` rules (and, when not,
         CP-SAT's sufficient set among them)."""
@@ -365,6 +381,8 @@ def no_build_question(
         budget=budget,
     )
     question.model.Add(sum(v.used[1] for v in question.built.canals) >= 1)
+    if question.affordable:
+        question.forbid_stranding_tiles()
     return question
 
 
