@@ -350,3 +350,28 @@ def test_a_delivery_search_out_of_budget_says_unknown() -> None:
         assert json.loads(result.output)["status"] == "UNKNOWN"
         full = CliRunner().invoke(main, arguments)
         assert full.exit_code == 0 and json.loads(full.output)["status"] == "OPTIMAL"
+
+
+def test_a_query_cut_by_the_wall_clock_says_so_and_check_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canaldsl.budget
+    import canaldsl.canalmania.evaluate as evaluation
+    from canaldsl.budget import Budget
+
+    text = HARD + "query best-build for red\nquery best-build for red\n"
+    scenario, _ = check_text(text)
+    assert scenario is not None
+    result = evaluation.evaluate(scenario, budget=Budget(60.0, wall_seconds=1e-9))
+    first, second = result.judgements
+    assert result.timeout and first.passed is None and second.passed is None
+    assert "TIMEOUT: stopped by the wall-clock safety limit" in first.reason
+    assert second.reason == "not evaluated: the wall-clock safety limit stopped an earlier query"
+    path = tmp_path / "hard.canal"
+    path.write_text(text, encoding="utf-8")
+    assert CliRunner().invoke(main, ["check", str(path)]).exit_code == 0  # within its budget
+    monkeypatch.setattr(canaldsl.budget, "WALL_MINIMUM", 0.0)  # a safety limit of nothing
+    monkeypatch.setattr(canaldsl.budget, "WALL_FACTOR", 1e-12)
+    done = CliRunner().invoke(main, ["check", str(path)])
+    assert done.exit_code == 3, done.output
+    assert "wall-clock safety limit" in done.output
