@@ -53,6 +53,7 @@ its time grows fast); CP-SAT is asked always."""
 CSP_MAX_TILES = 4
 """python-constraint2's short-build solver is asked when no build can have more tiles."""
 TIME_LIMIT = 20.0
+"""Work units of each solve (canaldsl.budget): CP-SAT deterministic seconds, search steps."""
 
 
 @dataclass
@@ -126,10 +127,10 @@ def build_answers(state: Any, colour: str) -> tuple[list[str], list[str], bool]:
     from canaldsl.canalmania.bestbuild import best_build
 
     checks, problems = ["cp-sat", "engine"], []
-    model = best_build(state, colour, engine="cp-sat", time_limit=TIME_LIMIT)
+    model = best_build(state, colour, engine="cp-sat", budget=TIME_LIMIT)
     plans = {"cp-sat": model}
     if _build_size(state, colour) <= SEARCH_MAX_SIZE:
-        plans["search"] = best_build(state, colour, engine="search", time_limit=TIME_LIMIT)
+        plans["search"] = best_build(state, colour, engine="search", budget=TIME_LIMIT)
         checks.append("search")
     if not all(p.optimal for p in plans.values()):
         return checks, problems, True
@@ -200,7 +201,7 @@ def delivery_answers(state: Any, mover: str) -> tuple[list[str], list[str], bool
     except ImportError:  # the delivery models are optional
         pass
     else:
-        model = best_delivery_cpsat(state, mover, time_limit=TIME_LIMIT)
+        model = best_delivery_cpsat(state, mover, budget=TIME_LIMIT)
         if model.status not in ("OPTIMAL", "INFEASIBLE"):
             return checks, problems, True
         answers["cp-sat"] = model.delivery
@@ -501,7 +502,7 @@ def report(totals: Run, *, seed: int, processes: int) -> str:
             )
             shown = ", ".join(f"{name} {n:,}" for name, n in solvers)
             lines.append(f"| {kind} positions | {totals.kinds[kind]:,} ({shown}) |")
-    lines.append(f"| not proven within {TIME_LIMIT:g} s | {totals.unproven:,} |")
+    lines.append(f"| not proven within {TIME_LIMIT:g} work units | {totals.unproven:,} |")
     lines.append(f"| disagreements | {len(totals.disagreements)} |")
     for outcome in totals.disagreements:
         lines.append(

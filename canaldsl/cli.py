@@ -21,7 +21,14 @@ from typing import Any
 
 import click
 
-from canaldsl.cli_options import TIMINGS
+from canaldsl.cli_options import (
+    BUDGET,
+    EXIT_TIMEOUT,
+    TIMINGS,
+    WALL_LIMIT,
+    budget_of,
+    engine_option,
+)
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -77,6 +84,8 @@ def check(files: tuple[Path, ...], output: str, jobs: int | None) -> None:
         sys.exit(EXIT_ERROR)
     if statuses & {"failed", "illegal"}:
         sys.exit(EXIT_FAILED)
+    if any(o.timeout for o in outcomes):  # a query's outcome depends on the machine
+        sys.exit(EXIT_TIMEOUT)
     sys.exit(EXIT_OK)
 
 
@@ -89,6 +98,7 @@ class CheckOutcome:
     status: str
     json: dict[str, Any] | None
     lines: tuple[tuple[str, bool], ...]
+    timeout: bool
 
 
 def check_outcome(path: Path, *, as_json: bool) -> CheckOutcome:
@@ -97,8 +107,8 @@ def check_outcome(path: Path, *, as_json: bool) -> CheckOutcome:
 
     report = check_file(path, display=str(path))
     if as_json:
-        return CheckOutcome(report.status, report.to_json(), ())
-    return CheckOutcome(report.status, None, tuple(_report_lines(report)))
+        return CheckOutcome(report.status, report.to_json(), (), report.timeout)
+    return CheckOutcome(report.status, None, tuple(_report_lines(report)), report.timeout)
 
 
 def _report_lines(report: Any) -> Iterator[tuple[str, bool]]:
@@ -373,37 +383,42 @@ def _mover(file: Path, state: Any, colour: str | None) -> str:
     return str(mover)
 
 
-_TIME_LIMIT = click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
-    show_default=True,
-    help="Seconds before the best answer found so far is given, unproven.",
-)
-
-
 @main.command("best-build")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--for", "colour", default=None, help="Whose build (default: whose turn it is).")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-@_TIME_LIMIT
+@engine_option(
+    ["auto", "search", "cp-sat"],
+    "auto",
+    "The exact search, the CP-SAT model, or auto (by the size of the question)",
+)
+@BUDGET
+@WALL_LIMIT
 @TIMINGS
 def best_build_command(
-    file: Path, colour: str | None, output: str, time_limit: float, timings: bool
+    file: Path,
+    colour: str | None,
+    output: str,
+    engine: str,
+    budget: float,
+    wall_limit: float | None,
+    timings: bool,
 ) -> None:
     """The build scoring the most this turn, after the turns of FILE.
 
     Points: completions now (tile points and, 2nd edition, the contract value) plus the tile
     points added to canals left incomplete. Ties: fewer cards. Exit status 0 when the answer is
-    proven optimal, 1 when the time limit was hit first, 2 when the question cannot be asked.
+    proven optimal, 1 when the work budget was spent first, 2 when the question cannot be
+    asked, 3 when the wall-clock safety limit stopped it (the answer depends on the machine).
     """
     from canaldsl.canalmania.bestbuild import best_build
     from canaldsl.canalmania.search import HandUnknown
 
     _, state = _scenario_state(file)
     mover = _mover(file, state, colour)
+    work = budget_of(budget, wall_limit)
     try:
-        plan = best_build(state, mover, time_limit=time_limit)
+        plan = best_build(state, mover, engine=engine, budget=work)
     except HandUnknown as exc:
         click.echo(f"{file}: {exc}: no build can be judged", err=True)
         sys.exit(EXIT_ERROR)
@@ -411,7 +426,7 @@ def best_build_command(
     if not plan.lines and plan.optimal:  # say why nothing is built (minimal_rules)
         from canaldsl.canalmania.minimal_rules import empty_build_note
 
-        note, rules = empty_build_note(state, mover, time_limit=time_limit)
+        note, rules = empty_build_note(state, mover, budget=work)
     if output == "json":
         why = None
         if note is not None:
@@ -424,6 +439,8 @@ def best_build_command(
             click.echo(f"  why: {note}")
         if plan.lines:
             click.echo("\n" + plan.turn_text())
+    if work.wall_hit:
+        sys.exit(EXIT_TIMEOUT)
     sys.exit(EXIT_OK if plan.optimal else EXIT_FAILED)
 
 
@@ -431,55 +448,53 @@ def best_build_command(
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--for", "colour", default=None, help="Who moves (default: whose turn it is).")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-@_TIME_LIMIT
-@click.option(
-    "--engine",
-    type=click.Choice(["exhaustive", "cpsat"]),
-    default="exhaustive",
-    show_default=True,
-    help="Exhaustive search (the fast path) or the CP-SAT model (proof with its bound).",
+@BUDGET
+@WALL_LIMIT
+@engine_option(
+    ["search", "cp-sat"],
+    "search",
+    "The exact search over every move (the fast path) or the CP-SAT model (proof with its bound)",
 )
 @TIMINGS
 def best_delivery_command(
-    file: Path, colour: str | None, output: str, time_limit: float, engine: str, timings: bool
+    file: Path,
+    colour: str | None,
+    output: str,
+    budget: float,
+    wall_limit: float | None,
+    engine: str,
+    timings: bool,
 ) -> None:
     """The goods move scoring the most for the mover, after the turns of FILE.
 
     Every legal move is searched (colour restriction, last section the mover's own, the 2nd
     edition's shortest route); ties: fewer places, then alphabetical (CP-SAT: fewer places).
-    Exit status 0 when the answer is proven best, 1 when the time limit was hit first, 2 when
-    the question cannot be asked.
+    Exit status 0 when the answer is proven best, 1 when the work budget was spent first, 2
+    when the question cannot be asked, 3 when the wall-clock safety limit stopped it.
     """
     import time
 
-    from canaldsl.canalmania.delivery import Delivery, deliveries
+    from canaldsl.canalmania.delivery import search_best_delivery
 
     _, state = _scenario_state(file)
     mover = _mover(file, state, colour)
     started = time.monotonic()
-    best: Delivery | None = None
-    complete = True
-
-    def key(d: Delivery) -> tuple[Any, ...]:
-        return (-d.points_for(mover), len(d.route), d.route, d.owners)
-
-    if engine == "cpsat":
+    work = budget_of(budget, wall_limit)
+    if engine == "cp-sat":
         from canaldsl.canalmania.deliverymodel import best_delivery_cpsat
 
-        answer = best_delivery_cpsat(state, mover, time_limit=time_limit)
+        answer = best_delivery_cpsat(state, mover, budget=work)
         best, complete, status = answer.delivery, answer.proven, answer.status
+        if answer.stopped == "TIMEOUT":
+            status = "TIMEOUT"
         bound = answer.bound
         method = f"CP-SAT {answer.formulation} model, {answer.solves} solves, bound {bound}"
     else:
-        for move in deliveries(state, mover):
-            if best is None or key(move) < key(best):
-                best = move
-            if time.monotonic() - started > time_limit:
-                complete = False
-                break
-        status = "OPTIMAL" if complete else "UNKNOWN"
+        found = search_best_delivery(state, mover, budget=work)
+        best, complete = found.delivery, found.stopped is None
+        status = "OPTIMAL" if complete else str(found.stopped)
         bound = (best.points_for(mover) if best else 0) if complete else None
-        method = "exhaustive search"
+        method = "exact search"
     seconds = time.monotonic() - started
     if output == "json":
         answer_json = {
@@ -488,6 +503,7 @@ def best_delivery_command(
             "engine": engine,
             "status": status,
             "bound": bound,
+            "budget": budget,
             **({"seconds": round(seconds, 6)} if timings else {}),
             "route": list(best.route) if best else None,
             "owners": list(best.owners) if best else None,
@@ -495,8 +511,8 @@ def best_delivery_command(
         }
         click.echo(json.dumps(answer_json, indent=2))
     elif best is None:
-        found = "no goods move scores" if complete else "no goods move found within the time limit"
-        click.echo(f"best delivery for {mover}: {found} ({status})")
+        found_text = "no goods move scores" if complete else _not_found(status, budget)
+        click.echo(f"best delivery for {mover}: {found_text} ({status})")
     else:
         others = ", ".join(f"{c} {n}" for c, n in best.points if c != mover)
         click.echo(
@@ -507,7 +523,15 @@ def best_delivery_command(
             click.echo(f"  the other owners of its sections score: {others}")
         took = f", {seconds * 1000:.1f} ms" if timings else ""
         click.echo(f"  proof: {status} [{method}{took}]")
+    if work.wall_hit:
+        sys.exit(EXIT_TIMEOUT)
     sys.exit(EXIT_OK if complete else EXIT_FAILED)
+
+
+def _not_found(status: str, budget: float) -> str:
+    if status == "TIMEOUT":
+        return "no goods move found before the wall-clock safety limit"
+    return f"no goods move found within the work budget of {budget:g} units"
 
 
 from canaldsl.cli_crosscheck import crosscheck_command  # noqa: E402  (the command's own module)

@@ -1,8 +1,8 @@
 """The ``canaldsl can-complete`` command: can a canal still be completed, with how few cards.
 
 Exit status as for the rest of the command line: 0 when the question is decided (yes or no),
-1 when the time limit was hit before it was, 2 when it cannot be asked (the file has errors,
-no such canal, no such player).
+1 when the work budget was spent before it was, 2 when it cannot be asked (the file has
+errors, no such canal, no such player), 3 when the wall-clock safety limit stopped it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,14 @@ from pathlib import Path
 
 import click
 
-from canaldsl.cli_options import TIMINGS
+from canaldsl.cli_options import (
+    BUDGET,
+    EXIT_TIMEOUT,
+    TIMINGS,
+    WALL_LIMIT,
+    budget_of,
+    engine_option,
+)
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -27,20 +34,14 @@ EXIT_ERROR = 2
 @click.option(
     "--format", "output", type=click.Choice(["text", "json"]), default="text", help="Output format."
 )
-@click.option(
-    "--engine",
-    type=click.Choice(["search", "cp-sat"]),
-    default="search",
-    show_default=True,
-    help="The exact search or the CP-SAT model (they agree; the tests check it).",
+@engine_option(
+    ["search", "cp-sat"],
+    "search",
+    "The exact search (CP-SAT takes over when it runs out of budget) or the CP-SAT model "
+    "alone (they agree; the tests check it)",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
-    show_default=True,
-    help="Seconds before the question is left undecided.",
-)
+@BUDGET
+@WALL_LIMIT
 @TIMINGS
 def can_complete_command(
     file: Path,
@@ -48,7 +49,8 @@ def can_complete_command(
     colour: str | None,
     output: str,
     engine: str,
-    time_limit: float,
+    budget: float,
+    wall_limit: float | None,
     timings: bool,
 ) -> None:
     """Whether CONTRACT's canal can still be completed after the turns of FILE, with the tiles
@@ -71,9 +73,12 @@ def can_complete_command(
     except NoSuchCanal as exc:
         click.echo(f"{file}: {exc}", err=True)
         sys.exit(EXIT_ERROR)
-    answer = can_complete(state, canal, engine=engine, time_limit=time_limit)
+    work = budget_of(budget, wall_limit)
+    answer = can_complete(state, canal, engine=engine, budget=work)
     if output == "json":
         click.echo(json.dumps({"file": str(file), **answer.to_json(timings=timings)}, indent=2))
     else:
         click.echo(answer.text(timings=timings))
+    if work.wall_hit:
+        sys.exit(EXIT_TIMEOUT)
     sys.exit(EXIT_FAILED if answer.possible is None else EXIT_OK)

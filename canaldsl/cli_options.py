@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
 import click
+
+from canaldsl.budget import DEFAULT_UNITS, Budget, default_wall
+
+EXIT_TIMEOUT = 3
+"""Exit status when the wall-clock safety limit stopped a solver before its work budget was
+spent: the answer printed depends on the machine and its load (see ``--wall-limit``)."""
 
 TIMINGS = click.option(
     "--timings",
@@ -10,3 +19,60 @@ TIMINGS = click.option(
     help="Also print how long the solve took (left out by default, so that the output is "
     "byte-identical from run to run).",
 )
+
+BUDGET = click.option(
+    "--budget",
+    "--time-limit",
+    "budget",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_UNITS,
+    show_default=True,
+    help="Work units the solver may spend before giving its best answer so far, unproven: "
+    "CP-SAT's deterministic seconds, and 50,000 steps of an exact search each (about 0.5-1 s "
+    "of CPU on the project's machine). The same file gives the same answer on any machine, "
+    "idle or loaded. --time-limit is the older name of this option.",
+)
+
+WALL_LIMIT = click.option(
+    "--wall-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Wall-clock safety limit in seconds (default: 10 s per budget unit, at least 60 s). "
+    "An answer it cuts short says TIMEOUT and exits with status 3: it depends on the machine.",
+)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def budget_of(units: float, wall_limit: float | None) -> Budget:
+    """The Budget the options ``--budget`` and ``--wall-limit`` ask for."""
+    return Budget(units, wall_limit if wall_limit is not None else default_wall(units))
+
+
+class EngineChoice(click.Choice):  # type: ignore[type-arg]
+    """A choice of engine that also takes the older spellings of a name (``aliases``)."""
+
+    def __init__(self, names: list[str], aliases: Mapping[str, str]) -> None:
+        super().__init__(names)
+        self.aliases = dict(aliases)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value in self.aliases:
+            value = self.aliases[value]
+        return super().convert(value, param, ctx)
+
+
+ENGINE_ALIASES = {"exact": "search", "exhaustive": "search", "cpsat": "cp-sat"}
+"""Older names of the engines: one spelling per engine across the commands ("search" for the
+exact search, "cp-sat" for the model), the others still accepted."""
+
+
+def engine_option(names: list[str], default: str, help_text: str) -> Callable[[_F], _F]:
+    """An ``--engine`` option over ``names`` that accepts the older spellings too."""
+    return click.option(
+        "--engine",
+        type=EngineChoice(names, ENGINE_ALIASES),
+        default=default,
+        show_default=True,
+        help=help_text + " (older spellings: exact, exhaustive, cpsat)",
+    )

@@ -15,6 +15,9 @@ from typing import Any, NoReturn
 
 import click
 
+from canaldsl.budget import Budget
+from canaldsl.cli_options import BUDGET
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_ERROR = 2
@@ -74,13 +77,7 @@ def _write(path: Path, data: bytes) -> None:
     "--best-delivery", is_flag=True, help="Draw the best goods move (after the file's turns)."
 )
 @click.option("--for", "colour", default=None, help="Whose answer (default: whose turn it is).")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
-    show_default=True,
-    help="Seconds the solver may take for --best-build.",
-)
+@BUDGET
 @click.option("--focus", is_flag=True, help="Draw only the part of the map the turn touches.")
 @click.option("--hex-labels", is_flag=True, help="Write every hex's label in it.")
 @click.option(
@@ -97,7 +94,7 @@ def render(
     best_build: bool,
     best_delivery: bool,
     colour: str | None,
-    time_limit: float,
+    budget: float,
     focus: bool,
     hex_labels: bool,
     scale: float,
@@ -124,7 +121,7 @@ def render(
         best_build=best_build,
         best_delivery=best_delivery,
         colour=colour,
-        time_limit=time_limit,
+        budget=budget,
         focus=focus,
         hex_labels=hex_labels,
     )
@@ -149,7 +146,7 @@ def _picture(
     best_build: bool,
     best_delivery: bool,
     colour: str | None,
-    time_limit: float,
+    budget: float,
     focus: bool,
     hex_labels: bool,
 ) -> str:
@@ -183,7 +180,7 @@ def _picture(
         else:
             overlays = [overlay for _, _, overlay in played]
     elif best_build or best_delivery:
-        overlays, position = _answer(scenario, file, best_build, colour, time_limit)
+        overlays, position = _answer(scenario, file, best_build, colour, budget)
         title += " (after its turns)"
     return picture.svg(
         scenario.board,
@@ -211,7 +208,7 @@ def _builtin(name: str, *, hex_labels: bool, asked: bool) -> str:
 
 
 def _answer(
-    scenario: Any, file: str, build: bool, colour: str | None, time_limit: float
+    scenario: Any, file: str, build: bool, colour: str | None, budget: float
 ) -> tuple[list[Any], Any]:
     """The solver's answer as an overlay, and the position it answers (after the turns)."""
     from canaldsl.canalmania.bestbuild import best_build, state_after_turns
@@ -230,13 +227,16 @@ def _answer(
         from canaldsl.canalmania.search import HandUnknown
 
         try:
-            plan = best_build(state, mover, time_limit=time_limit)
+            plan = best_build(state, mover, budget=Budget.of(budget))
         except HandUnknown as exc:
             _fail(f"{file}: {exc}: no build can be judged")
         return [build_overlay(plan, position, scenario.board)], position
-    from canaldsl.canalmania.delivery import best_delivery
+    from canaldsl.canalmania.delivery import search_best_delivery
 
-    return [delivery_overlay(best_delivery(state, mover), mover)], position
+    found = search_best_delivery(state, mover, budget=Budget.of(budget))
+    if found.stopped is not None:
+        _fail(f"{file}: the best goods move was not found within the work budget")
+    return [delivery_overlay(found.delivery, mover)], position
 
 
 @click.command()

@@ -22,7 +22,7 @@ class Severity(enum.Enum):
     ILLEGAL = "illegal"  # a proposed turn breaks a rule: the file is understood
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Span:
     """A region of source text; lines and columns are 1-based, the end is exclusive."""
 

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -61,12 +61,49 @@ def _keep_comment(token: lark.Token) -> lark.Token:
     return token
 
 
+class _Meta:
+    """A tree's positions, as lark's Meta holds them, in slots: a 100,000-line file has about
+    280,000 of them, and a slotted one takes half the memory (measured: 61 MB down to 30)."""
+
+    __slots__ = (
+        "column",
+        "container_column",
+        "container_end_column",
+        "container_end_line",
+        "container_end_pos",
+        "container_line",
+        "container_start_pos",
+        "empty",
+        "end_column",
+        "end_line",
+        "end_pos",
+        "line",
+        "match_tree",
+        "orig_expansion",
+        "start_pos",
+    )
+
+    def __init__(self) -> None:
+        self.empty = True
+
+
+class _Tree(lark.Tree):  # type: ignore[type-arg]
+    """lark's Tree whose positions are a :class:`_Meta` (the ``tree_class`` lark takes)."""
+
+    @property
+    def meta(self) -> Any:
+        if self._meta is None:
+            self._meta = cast(Any, _Meta())
+        return self._meta
+
+
 _LARK_OPTIONS: dict[str, Any] = {
     "parser": "lalr",
     "lexer": "contextual",
     "propagate_positions": True,
     "maybe_placeholders": False,
     "lexer_callbacks": {"COMMENT": _keep_comment},
+    "tree_class": _Tree,
 }
 
 
@@ -103,7 +140,11 @@ def _cache_folder() -> Path | None:
 
 
 def _cache_key(grammar: str) -> bytes:
-    options = sorted((k, v) for k, v in _LARK_OPTIONS.items() if k != "lexer_callbacks")
+    options = sorted(
+        (k, v if k != "tree_class" else f"{__name__}._Tree")
+        for k, v in _LARK_OPTIONS.items()
+        if k != "lexer_callbacks"
+    )
     key = "\n".join(
         [grammar, lark.__version__, repr(sys.version_info[:2]), repr(options), __name__]
     )

@@ -8,7 +8,8 @@ solved again; when it is still infeasible the member stays out. Because leaving 
 only allow more solutions, the set left at the end is minimal: leaving out any one of its
 members makes the model feasible. (Other minimal sets may exist; this finds one.)
 
-Solves are reproducible like every solve of :mod:`canaldsl.solver`: one worker, a fixed seed.
+Solves are reproducible like every solve of :mod:`canaldsl.solver`: one worker, a fixed seed,
+and one work budget (:mod:`canaldsl.budget`) shared by all the solves of a search.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from canaldsl import solver as sv
+from canaldsl.budget import Budget
 
 INFEASIBLE = "INFEASIBLE"
 FEASIBLE = "FEASIBLE"
 UNKNOWN = "UNKNOWN"
+TIMEOUT = sv.TIMEOUT_STATUS
 
 Check = Callable[[Sequence[str]], tuple[str, Sequence[str]]]
 """Whether the model with exactly these groups assumed is INFEASIBLE, FEASIBLE or UNKNOWN, and
@@ -35,8 +38,8 @@ class Core:
 
     ``status``: INFEASIBLE (``members`` is a set that makes the model infeasible; ``minimal``
     says whether every member was shown to be needed), FEASIBLE (the model is feasible with
-    every group assumed: there is nothing to explain) or UNKNOWN (a solve hit its time limit
-    before infeasibility was shown)."""
+    every group assumed: there is nothing to explain), UNKNOWN (the budget was spent before
+    infeasibility was shown) or TIMEOUT (the wall-clock safety limit stopped it first)."""
 
     status: str
     members: tuple[str, ...]
@@ -60,29 +63,29 @@ class Assumed:
         return bool(self.solver.BooleanValue(literal))
 
 
-def solve_assuming(
-    model: Any, assumed: Sequence[Any], *, time_limit: float | None = None
-) -> Assumed:
-    """Solve ``model`` assuming the literals ``assumed`` (one worker, the fixed seed)."""
+def solve_assuming(model: Any, assumed: Sequence[Any], *, budget: Budget | None = None) -> Assumed:
+    """Solve ``model`` assuming the literals ``assumed`` (one worker, the fixed seed), within
+    ``budget`` (charged with the deterministic time used)."""
     from ortools.sat.python import cp_model
 
+    if budget is not None and (budget.exhausted or budget.wall_expired()):
+        return Assumed(TIMEOUT if budget.wall_hit else UNKNOWN, ())
     model.ClearAssumptions()
     model.AddAssumptions(list(assumed))
     solver = cp_model.CpSolver()
     parameters = solver.parameters
-    parameters.num_workers = 1
-    parameters.random_seed = sv.SEED
     parameters.cp_model_probing_level = 0  # measured: presolve probing took 80% of each solve
-    if time_limit is not None:
-        parameters.max_time_in_seconds = max(float(time_limit), 0.001)
+    limit = sv.configure(parameters, budget)
     code = sv.run_solver(solver, model)
     model.ClearAssumptions()
+    finished = code in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+    stopped = sv.stop_reason(solver, limit, budget, finished)
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Assumed(FEASIBLE, (), solver)
     if code == cp_model.MODEL_INVALID:
         raise ValueError(f"invalid CP-SAT model: {model.Validate()}")
     if code != cp_model.INFEASIBLE:
-        return Assumed(UNKNOWN, ())
+        return Assumed(stopped or UNKNOWN, ())
     position = {literal.Index(): i for i, literal in enumerate(assumed)}
     sufficient = solver.SufficientAssumptionsForInfeasibility()
     core = sorted(position[i] for i in sufficient if i in position)
@@ -115,14 +118,25 @@ def minimal_core(names: Sequence[str], check: Check) -> Core:
         if outcome == INFEASIBLE:
             current = [n for n in trial if n in set(smaller)]
             checked = trial
-        elif outcome == UNKNOWN:
+        elif outcome in (UNKNOWN, TIMEOUT):
             minimal = False
     if current != checked:  # the solver's sufficient set is trusted only once solved alone
         solves += 1
         outcome, _ = check(current)
+        if outcome in (UNKNOWN, TIMEOUT):  # out of budget: the last set shown infeasible
+            return Core(INFEASIBLE, tuple(checked), False, solves, time.monotonic() - started)
         if outcome != INFEASIBLE:
             raise AssertionError(f"a sufficient set of assumptions is {outcome}: {current}")
     return Core(INFEASIBLE, tuple(current), minimal, solves, time.monotonic() - started)
 
 
-__all__ = ["FEASIBLE", "INFEASIBLE", "UNKNOWN", "Assumed", "Core", "minimal_core", "solve_assuming"]
+__all__ = [
+    "FEASIBLE",
+    "INFEASIBLE",
+    "TIMEOUT",
+    "UNKNOWN",
+    "Assumed",
+    "Core",
+    "minimal_core",
+    "solve_assuming",
+]

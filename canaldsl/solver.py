@@ -4,8 +4,11 @@ OR-Tools is imported only when a model is made (:func:`new_model`), never with t
 the command line must start fast and `canaldsl check` never needs it for files without solver
 queries.
 
-Every solve runs with one worker and a fixed seed, so the same model gives the same answer on
-every run and machine (up to the time limit: a solve cut short by its limit may differ).
+Every solve runs with one worker and a fixed seed, and is limited by a work budget in CP-SAT's
+deterministic time (:mod:`canaldsl.budget`), never by the clock alone: the same model gives the
+same answer, status and bound on every run and machine, idle or loaded, whether or not the
+budget cuts it short. Only a solve stopped by the budget's wall-clock safety limit may differ;
+its status is TIMEOUT.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from canaldsl.budget import TIMEOUT, Budget
+
 SEED = 20240613
 """The random seed of every solve."""
 
@@ -22,6 +27,11 @@ OPTIMAL = "OPTIMAL"
 FEASIBLE = "FEASIBLE"
 INFEASIBLE = "INFEASIBLE"
 UNKNOWN = "UNKNOWN"
+TIMEOUT_STATUS = TIMEOUT
+"""A solve stopped by the wall-clock safety limit before its budget was spent (no solution
+found, or one not proven best): unlike UNKNOWN and FEASIBLE, this depends on the machine."""
+
+_SLACK = 1e-9
 
 
 def new_model() -> Any:
@@ -35,16 +45,21 @@ def new_model() -> Any:
 class SolveResult:
     """The outcome of one solve.
 
-    ``status`` is OPTIMAL (proven), FEASIBLE (a solution, not proven best: the time limit was
-    hit), INFEASIBLE (proven: no solution) or UNKNOWN (no solution found within the limit).
+    ``status`` is OPTIMAL (proven), FEASIBLE (a solution, not proven best: the budget was
+    spent), INFEASIBLE (proven: no solution), UNKNOWN (no solution found within the budget) or
+    TIMEOUT (the wall-clock safety limit stopped the solve first: see ``stopped``).
     ``objective`` and ``bound`` are the objective of the solution and the best proven bound
-    (None without an objective or a solution)."""
+    (None without an objective or a solution: CP-SAT stopped in its presolve reports a bound
+    that is none). ``work``: the deterministic time used.
+    ``stopped``: None when the solve finished, UNKNOWN when its budget was spent, TIMEOUT when
+    the wall clock stopped it (a FEASIBLE solution is then kept, marked by ``stopped``)."""
 
     status: str
     objective: float | None
     bound: float | None
     seconds: float
-    time_limit: float | None
+    work: float
+    stopped: str | None = None
     solver: Any = None
 
     @property
@@ -61,18 +76,54 @@ class SolveResult:
         return bool(self.solver.BooleanValue(literal))
 
 
+def configure(parameters: Any, budget: Budget | None, seed: int = SEED) -> float | None:
+    """Set one worker, the seed, the budget's deterministic time and wall-clock safety limit
+    on CP-SAT ``parameters``; the deterministic limit set (None: none)."""
+    parameters.num_workers = 1
+    parameters.random_seed = seed
+    if budget is None:
+        return None
+    left = budget.left()
+    if left is not None:
+        parameters.max_deterministic_time = max(left, 1e-6)
+    wall = budget.wall_left()
+    if wall is not None:
+        parameters.max_time_in_seconds = max(wall, 1e-3)
+    return left
+
+
+def stop_reason(
+    solver: Any, limit: float | None, budget: Budget | None, finished: bool
+) -> str | None:
+    """Why a solve stopped before it finished: UNKNOWN when its deterministic time reached the
+    budget's limit, TIMEOUT otherwise (the wall clock); None when it finished. Charges the
+    deterministic time used to ``budget``."""
+    used = float(solver.deterministic_time)
+    if budget is not None:
+        budget.charge(min(used, limit) if limit is not None else used)
+    if finished:
+        return None
+    if limit is not None and used + _SLACK >= limit:
+        return UNKNOWN
+    if budget is not None:
+        budget.wall_hit = True
+    return TIMEOUT
+
+
 def solve(
     model: Any,
     *,
-    time_limit: float | None = None,
+    budget: Budget | None = None,
     seed: int = SEED,
     hints: Iterable[tuple[Any, int]] = (),
-    settings: Mapping[str, bool | int | float] | None = None,
+    settings: Mapping[str, bool | int | float | str] | None = None,
 ) -> SolveResult:
-    """Solve ``model`` with one worker and a fixed seed; ``time_limit`` in seconds.
+    """Solve ``model`` with one worker and a fixed seed, within ``budget`` (None: no limit),
+    and charge the deterministic time used to it.
 
-    ``settings`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``); the
-    worker count, seed and time limit are always the ones above."""
+    ``settings`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``; a value
+    given as a string names a constant of ``ortools.sat.python.cp_model``, such as
+    ``"LP_SEARCH"``); the worker count, seed and limits are always the ones above."""
     from ortools.sat.python import cp_model
 
     model.ClearHints()
@@ -81,11 +132,13 @@ def solve(
     solver = cp_model.CpSolver()
     parameters = solver.parameters
     for name, setting in (settings or {}).items():
-        setattr(parameters, name, setting)
-    parameters.num_workers = 1
-    parameters.random_seed = seed
-    if time_limit is not None:
-        parameters.max_time_in_seconds = float(time_limit)
+        setattr(
+            parameters, name, getattr(cp_model, setting) if isinstance(setting, str) else setting
+        )
+    limit = configure(parameters, budget, seed)
+    if budget is not None and (budget.exhausted or budget.wall_expired()):
+        status = TIMEOUT if budget.wall_hit else UNKNOWN
+        return SolveResult(status, None, None, 0.0, 0.0, status)
     started = time.monotonic()
     code = run_solver(solver, model)
     seconds = time.monotonic() - started
@@ -98,13 +151,17 @@ def solve(
     if code not in names:  # MODEL_INVALID: a bug in the model, never an answer
         raise ValueError(f"invalid CP-SAT model: {model.Validate()}")
     status = names[code]
+    stopped = stop_reason(solver, limit, budget, status in (OPTIMAL, INFEASIBLE))
+    if stopped == TIMEOUT and status == UNKNOWN:
+        status = TIMEOUT
     has_objective = model.HasObjective()
     objective = bound = None
     if has_objective and status in (OPTIMAL, FEASIBLE):
         objective = solver.ObjectiveValue()
-    if has_objective and status != INFEASIBLE:
-        bound = solver.BestObjectiveBound()
-    return SolveResult(status, objective, bound, seconds, time_limit, solver)
+    if has_objective and status in (OPTIMAL, FEASIBLE):  # without a solution CP-SAT's
+        bound = solver.BestObjectiveBound()  # bound may be its starting value, not a bound
+    used = float(solver.deterministic_time)
+    return SolveResult(status, objective, bound, seconds, used, stopped, solver)
 
 
 def run_solver(solver: Any, model: Any) -> Any:

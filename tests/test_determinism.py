@@ -132,14 +132,16 @@ def test_every_run_prints_the_same_bytes() -> None:
 def test_the_solver_uses_one_worker_and_a_fixed_seed() -> None:
     pytest.importorskip("ortools")
     from canaldsl import solver
+    from canaldsl.budget import Budget
 
     model = solver.new_model()
     x = model.NewIntVar(0, 10, "x")
     model.Maximize(x)
-    result = solver.solve(model, time_limit=5)
+    result = solver.solve(model, budget=Budget(5.0))
     parameters = result.solver.parameters
     assert parameters.num_workers == 1
     assert parameters.random_seed == solver.SEED
+    assert parameters.max_deterministic_time == 5.0  # the budget is in deterministic time
     assert result.status == solver.OPTIMAL and result.value(x) == 10
 
 

@@ -168,6 +168,16 @@ CASES: dict[str, Case] = {
         "a board of 100000 by 100000 hexes is larger than 100 by 100",
     ),
     "E303": Case(board_with("hex G1 clear"), 17, 7, "hex G1 is off the grid"),
+    "E319": Case(
+        "board vias {\n  grid 20 x 2\n"
+        + "".join(f"  town T{i} red at {chr(65 + i)}1\n" for i in range(15))
+        + "  contract C between T0 and T1 via "
+        + ", ".join(f"T{i}" for i in range(2, 15))
+        + " value 99\n}\n",
+        18,
+        88,
+        "contract 'C' names 13 via places, more than 12",
+    ),
     "E304": Case(
         board_with("town Leeds red at A1"), 17, 8, "places 'London' and 'Leeds' are both on A1"
     ),

@@ -288,50 +288,92 @@ now red phase 2
 """
 
 
-@pytest.mark.parametrize("output", ["text", "json"])
-def test_a_solver_out_of_time_says_unknown_with_its_bound(tmp_path: Path, output: str) -> None:
+@pytest.mark.parametrize(("output", "option"), [("text", "--budget"), ("json", "--time-limit")])
+def test_a_solver_out_of_budget_says_unknown_with_its_bound(
+    tmp_path: Path, output: str, option: str
+) -> None:
     path = tmp_path / "hard.canal"
     path.write_text(HARD, encoding="utf-8")
     started = time.monotonic()
     result = CliRunner().invoke(
-        main, ["best-build", "--time-limit", "0.001", "--format", output, str(path)]
+        main, ["best-build", option, "0.001", "--format", output, str(path)]
     )
-    assert time.monotonic() - started < 30  # the limit is kept, give or take the model's build
+    assert time.monotonic() - started < 30  # the budget is kept, give or take the model's build
     assert result.exit_code == 1, result.output
     if output == "json":
         answer = json.loads(result.output)
         assert answer["status"] == "UNKNOWN"
         assert answer["bound"] >= answer["points"] >= 0
-        assert answer["time_limit"] == 0.001
+        assert answer["budget"] == 0.001
     else:
         assert re.search(
-            r"UNKNOWN: the time limit of 0.001 s was hit; best found \d+, bound \d+", result.output
+            r"UNKNOWN: the work budget of 0.001 units was spent; best found \d+, bound \d+",
+            result.output,
         ), result.output
+    again = CliRunner().invoke(main, ["best-build", option, "0.001", "--format", output, str(path)])
+    assert again.output == result.output  # the same cut every run: a budget is not a clock
     full = CliRunner().invoke(main, ["best-build", "--format", "json", str(path)])
     assert full.exit_code == 0 and json.loads(full.output)["status"] == "OPTIMAL"
 
 
-def test_the_queries_of_a_file_share_a_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_wall_clock_safety_limit_says_timeout_and_exits_3(tmp_path: Path) -> None:
+    path = tmp_path / "hard.canal"
+    path.write_text(HARD, encoding="utf-8")
+    arguments = ["best-build", "--engine", "cp-sat", "--wall-limit", "1e-9", str(path)]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 3, result.output
+    assert "TIMEOUT: stopped by the wall-clock safety limit" in result.output
+    assert "depends on the machine" in result.output
+
+
+def test_the_queries_of_a_file_share_a_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     import canaldsl.canalmania.evaluate as evaluation
+    from canaldsl.budget import Budget
 
     text = HARD + "query best-build for red\nquery best-build for red\n"
     scenario, diagnostics = check_text(text)
     assert scenario is not None and not [d for d in diagnostics if d.is_error]
-    monkeypatch.setattr(evaluation, "FILE_QUERY_SECONDS", 1e-9)
-    first, second = evaluation.evaluate(scenario).judgements
-    assert first.reason.startswith("best ")  # the first query has the whole budget
+    first, second = evaluation.evaluate(scenario, budget=Budget(1e-9)).judgements
+    assert first.passed is None and "UNKNOWN: the work budget" in first.reason
     assert second.passed is None
-    assert second.reason == "not evaluated: the queries of a file may take 1e-09 s"
+    assert second.reason == (
+        "not evaluated: the queries of a file may spend 1e-09 work units together"
+    )
+    both = evaluation.evaluate(scenario).judgements  # the default budget answers both
+    assert all(j.reason.startswith("best ") for j in both)
 
 
-def test_a_delivery_search_out_of_time_says_unknown() -> None:
-    # (CP-SAT keeps at least a millisecond, in which a small model may be solved: the
-    # exhaustive search checks its clock after every move, so a microsecond always runs out.)
-    engine = "exhaustive"
+def test_a_delivery_search_out_of_budget_says_unknown() -> None:
     game = str(Path(__file__).resolve().parent.parent / "examples/game-record-2nd-edition.canal")
-    arguments = ["best-delivery", "--engine", engine, "--format", "json", game]
-    result = CliRunner().invoke(main, [*arguments[:-1], "--time-limit", "0.000001", game])
-    assert result.exit_code == 1, result.output
-    assert json.loads(result.output)["status"] == "UNKNOWN"
-    full = CliRunner().invoke(main, arguments)
-    assert full.exit_code == 0 and json.loads(full.output)["status"] == "OPTIMAL"
+    for engine in ("exhaustive", "search"):  # the older name is still accepted
+        arguments = ["best-delivery", "--engine", engine, "--format", "json", game]
+        result = CliRunner().invoke(main, [*arguments[:-1], "--budget", "0.000001", game])
+        assert result.exit_code == 1, result.output
+        assert json.loads(result.output)["status"] == "UNKNOWN"
+        full = CliRunner().invoke(main, arguments)
+        assert full.exit_code == 0 and json.loads(full.output)["status"] == "OPTIMAL"
+
+
+def test_a_query_cut_by_the_wall_clock_says_so_and_check_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canaldsl.budget
+    import canaldsl.canalmania.evaluate as evaluation
+    from canaldsl.budget import Budget
+
+    text = HARD + "query best-build for red\nquery best-build for red\n"
+    scenario, _ = check_text(text)
+    assert scenario is not None
+    result = evaluation.evaluate(scenario, budget=Budget(60.0, wall_seconds=1e-9))
+    first, second = result.judgements
+    assert result.timeout and first.passed is None and second.passed is None
+    assert "TIMEOUT: stopped by the wall-clock safety limit" in first.reason
+    assert second.reason == "not evaluated: the wall-clock safety limit stopped an earlier query"
+    path = tmp_path / "hard.canal"
+    path.write_text(text, encoding="utf-8")
+    assert CliRunner().invoke(main, ["check", str(path)]).exit_code == 0  # within its budget
+    monkeypatch.setattr(canaldsl.budget, "WALL_MINIMUM", 0.0)  # a safety limit of nothing
+    monkeypatch.setattr(canaldsl.budget, "WALL_FACTOR", 1e-12)
+    done = CliRunner().invoke(main, ["check", str(path)])
+    assert done.exit_code == 3, done.output
+    assert "wall-clock safety limit" in done.output

@@ -212,7 +212,7 @@ def test_a_turn_alone_and_the_focus() -> None:
 def test_the_best_build_is_drawn_as_its_route() -> None:
     scenario = load("tests/data/constructs.canal")
     state = state_after_turns(scenario)
-    plan = best_build(state, "red", time_limit=10)
+    plan = best_build(state, "red", budget=10)
     assert plan.lines
     position = state.to_position()
     assert scenario.board is not None

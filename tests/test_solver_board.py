@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_solver_support import assert_plan_legal
 
+from canaldsl.budget import Budget
 from canaldsl.canalmania.bestbuild import best_build, uniqueness
 from canaldsl.canalmania.components import CardKind
 from canaldsl.canalmania.evaluate import evaluate
@@ -190,7 +191,7 @@ def test_random_hands_on_the_board(contract: str, engineer: str, cards: int, see
         assert_plan_legal(state, plan)
 
 
-def test_time_limit_gives_the_best_so_far_and_a_bound() -> None:
+def test_a_spent_budget_gives_the_best_so_far_and_a_bound() -> None:
     state = state_of(position("hand"))
     player = state.player("red")
     player.canals = [CanalState("Kennet & Avon Canal", "red", ["Bristol"], False, 8)]
@@ -203,12 +204,15 @@ def test_time_limit_gives_the_best_so_far_and_a_bound() -> None:
             CardKind.SURVEYOR: 2,
         }
     )
-    result = search_best_build(build_problem(state, "red"), time_limit=1e-9)
-    assert not result.optimal and result.found is not None
+    result = search_best_build(build_problem(state, "red"), budget=Budget(0.02))
+    assert not result.optimal and result.found is not None and result.stopped == "UNKNOWN"
     assert result.bound >= result.found.points
-    plan = best_build(state, "red", engine="search", time_limit=1e-9)
+    again = search_best_build(build_problem(state, "red"), budget=Budget(0.02))
+    assert (again.nodes, again.found, again.bound) == (result.nodes, result.found, result.bound)
+    assert 0 < result.nodes <= 1000  # 0.02 units of 50,000 steps: the same cut every time
+    plan = best_build(state, "red", engine="search", budget=1e-4)
     assert plan.status == "UNKNOWN" and plan.bound >= plan.points
-    assert "time limit" in plan.proof()
+    assert "work budget of 0.0001 units was spent" in plan.proof()
     assert_plan_legal(state, plan)
     full = best_build(state, "red", engine="cp-sat")
     assert full.optimal and full.points >= plan.points

@@ -471,10 +471,10 @@ def test_a_rule_missing_from_the_model_would_be_noticed(
     assert found is None or rule not in found.rules
 
 
-def test_out_of_time_the_set_is_not_decided() -> None:
+def test_out_of_budget_the_set_is_not_decided() -> None:
     red, extra, _ = COMPLETIONS[1]
     state, _ = position(text(red=red, extra=extra))
     canal = find_canal(state, "Brook Line", "red")
-    found = mr.why_not_complete(state, canal, time_limit=1e-9)
+    found = mr.why_not_complete(state, canal, budget=1e-9)
     assert found is not None and not found.decided and found.rules == ()
     assert "not decided" in found.text()

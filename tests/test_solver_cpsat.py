@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 from canaldsl import solver as sv
+from canaldsl.budget import Budget
 
 
 def knapsack(items: int = 30) -> tuple[object, list[object]]:
@@ -18,12 +19,24 @@ def knapsack(items: int = 30) -> tuple[object, list[object]]:
     return model, xs
 
 
+def multi_knapsack(items: int = 100) -> object:
+    """A model CP-SAT needs some search for (a knapsack with four weights)."""
+    model = sv.new_model()
+    xs = [model.NewBoolVar(f"x{i}") for i in range(items)]
+    for j in range(4):
+        weights = [(i * (7 + 3 * j)) % 41 + 5 for i in range(items)]
+        model.Add(sum(w * x for w, x in zip(weights, xs, strict=True)) <= 6 * items)  # type: ignore[misc]
+    model.Maximize(sum(((i * 13) % 37 + 1) * x for i, x in enumerate(xs)))  # type: ignore[misc]
+    return model
+
+
 def test_optimal_with_objective_and_bound() -> None:
     model, xs = knapsack()
-    result = sv.solve(model, time_limit=10)
-    assert result.status == sv.OPTIMAL and result.has_solution
+    budget = Budget(10.0)
+    result = sv.solve(model, budget=budget)
+    assert result.status == sv.OPTIMAL and result.has_solution and result.stopped is None
     assert result.objective == result.bound
-    assert result.time_limit == 10
+    assert 0 < budget.spent == result.work < 10  # the deterministic time used is charged
     chosen = [result.true(x) for x in xs]
     assert result.value(xs[0]) in (0, 1) and any(chosen)
 
@@ -58,14 +71,27 @@ def test_forbid_excludes_a_solution() -> None:
     assert second.status == sv.OPTIMAL and second.objective == 2
 
 
-def test_time_limit_is_reported() -> None:
-    model, _ = knapsack(400)
-    result = sv.solve(model, time_limit=0.001)
-    assert result.status in (sv.FEASIBLE, sv.UNKNOWN, sv.OPTIMAL)
-    if result.status != sv.OPTIMAL:
+def test_a_spent_budget_is_reported_and_the_same_every_time() -> None:
+    outcomes = set()
+    for _ in range(3):
+        model = multi_knapsack()
+        budget = Budget(0.005)
+        result = sv.solve(model, budget=budget)
+        assert result.status in (sv.FEASIBLE, sv.UNKNOWN)
+        assert result.stopped == sv.UNKNOWN and budget.exhausted and not budget.wall_hit
         assert result.bound is not None
         if result.objective is not None:
             assert result.bound >= result.objective
+        outcomes.add((result.status, result.objective, result.bound, result.work))
+    assert len(outcomes) == 1, outcomes  # deterministic time: the same cut every run
+
+
+def test_the_wall_clock_safety_limit_is_told_apart() -> None:
+    model = multi_knapsack()
+    budget = Budget(1000.0, wall_seconds=1e-9)
+    result = sv.solve(model, budget=budget)
+    assert result.status == sv.TIMEOUT_STATUS and result.stopped == sv.TIMEOUT_STATUS
+    assert budget.wall_hit
 
 
 def test_importing_the_module_does_not_import_ortools() -> None:

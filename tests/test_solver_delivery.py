@@ -294,19 +294,23 @@ def _ring_file(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("engine", ["exhaustive", "cpsat"])
-def test_cli_best_delivery_engines(tmp_path: Path, engine: str) -> None:
+@pytest.mark.parametrize(
+    ("engine", "name"),
+    [("search", "search"), ("cp-sat", "cp-sat"), ("exhaustive", "search"), ("cpsat", "cp-sat")],
+)
+def test_cli_best_delivery_engines(tmp_path: Path, engine: str, name: str) -> None:
+    """One spelling per engine (the older spellings are accepted and answer as it)."""
     path = _ring_file(tmp_path)
     runner = CliRunner()
     done = runner.invoke(main, ["best-delivery", "--engine", engine, "--format", "json", str(path)])
     assert done.exit_code == 0, done.output
     answer = json.loads(done.output)
-    assert answer["engine"] == engine and answer["status"] == "OPTIMAL"
+    assert answer["engine"] == name and answer["status"] == "OPTIMAL"
     assert answer["points"] == {"green": 3} and answer["bound"] == 3
     assert answer["route"][0] == "Huddersfield" and len(answer["route"]) == 3
     text = runner.invoke(main, ["best-delivery", "--engine", engine, str(path)])
     assert text.exit_code == 0 and text.output.startswith("best delivery for green: 3 points")
-    assert ("CP-SAT" in text.output) is (engine == "cpsat")
+    assert ("CP-SAT" in text.output) is (name == "cp-sat")
 
 
 def test_cli_rejects_an_unknown_engine(tmp_path: Path) -> None:
@@ -316,11 +320,11 @@ def test_cli_rejects_an_unknown_engine(tmp_path: Path) -> None:
     assert done.exit_code == 2
 
 
-def test_cli_exit_status_follows_the_proof_under_a_time_limit(tmp_path: Path) -> None:
-    """A tiny time limit: the answer is either proven (exit 0, 3 points) or not (exit 1, and
+def test_cli_exit_status_follows_the_proof_under_a_budget(tmp_path: Path) -> None:
+    """A tiny budget: the answer is either proven (exit 0, 3 points) or not (exit 1, and
     the status says so); never an unproven answer with exit 0."""
     path = _ring_file(tmp_path)
-    args = ["best-delivery", "--engine", "cpsat", "--time-limit", "0.000001", "--format", "json"]
+    args = ["best-delivery", "--engine", "cp-sat", "--budget", "0.000001", "--format", "json"]
     done = CliRunner().invoke(main, [*args, str(path)])
     answer = json.loads(done.output)
     if answer["status"] == "OPTIMAL":

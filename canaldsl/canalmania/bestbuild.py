@@ -27,8 +27,10 @@ higher-scoring tile kinds first). The CP-SAT model returns a build of the same p
 cards, reproducibly (one worker, a fixed seed), but not necessarily the same one.
 
 **The answer** lists the tiles (kind, hex, cards paid) and places of each line, the points,
-and the proof: OPTIMAL (the bound equals the points) or UNKNOWN (the time limit was hit: the
-best build found so far and the bound on what any build can score). Two builds are *the same
+and the proof: OPTIMAL (the bound equals the points), UNKNOWN (the work budget was spent: the
+best build found so far and the bound on what any build can score; the same on every machine)
+or TIMEOUT (the wall-clock safety limit stopped the solve first: machine-dependent; see
+:mod:`canaldsl.budget`). Two builds are *the same
 answer* when they put the same tiles, in the same order, on each canal and complete the same
 canals (places passed on the way and the choice of cards do not count); a best build is
 *unique* when no other answer scores as many points with as few cards.
@@ -45,6 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from canaldsl.budget import DEFAULT_UNITS, TIMEOUT, Budget, as_budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.position import JUNCTION
@@ -56,7 +59,8 @@ UNKNOWN = "UNKNOWN"
 NONE_OTHER = "INFEASIBLE"
 """The status of a solve leaving out an answer when no other build exists at all."""
 
-DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_BUDGET = DEFAULT_UNITS
+"""Work units of one best-build question (:mod:`canaldsl.budget`)."""
 SEARCH_MAX_TILES = 5
 """The exact search answers when the canals together allow at most this many more tiles (the
 hand and the contract values decide); CP-SAT answers the rest. Measured on the built-in board:
@@ -112,7 +116,8 @@ class BuildPlan:
     bound: int
     engine: str
     seconds: float
-    time_limit: float | None
+    budget: float | None
+    """The work units the question was given (None: no limit)."""
 
     @property
     def optimal(self) -> bool:
@@ -179,11 +184,14 @@ class BuildPlan:
             return f"{OPTIMAL} (bound {self.bound})"
         if self.status == NONE_OTHER:
             return "no build other than the one left out"
-        limit = f" of {self.time_limit:g} s" if self.time_limit is not None else ""
-        return (
-            f"{UNKNOWN}: the time limit{limit} was hit; best found {self.points}, "
-            f"bound {self.bound}"
-        )
+        found = f"best found {self.points}, bound {self.bound}"
+        if self.status == TIMEOUT:
+            return (
+                f"{TIMEOUT}: stopped by the wall-clock safety limit before the budget was "
+                f"spent (this answer depends on the machine and its load); {found}"
+            )
+        limit = f" of {self.budget:g} units" if self.budget is not None else ""
+        return f"{UNKNOWN}: the work budget{limit} was spent; {found}"
 
     def text(self, *, timings: bool = False) -> str:
         """The answer for people; the solve time only with ``timings`` (it varies by run)."""
@@ -210,7 +218,7 @@ class BuildPlan:
             "status": self.status,
             "bound": self.bound,
             "engine": self.engine,
-            "time_limit": self.time_limit,
+            "budget": self.budget,
             "lines": [
                 {
                     "canal": line.canal,
@@ -272,7 +280,7 @@ def plan_from_lines(
     bound: int,
     engine: str,
     seconds: float,
-    time_limit: float | None,
+    budget: float | None,
 ) -> BuildPlan:
     """A BuildPlan from route items per canal (tiles (hex, kind) and place names)."""
     from canaldsl.canalmania.search import build_points, line_costs, pay
@@ -310,7 +318,7 @@ def plan_from_lines(
         bound=max(bound, points),
         engine=engine,
         seconds=seconds,
-        time_limit=time_limit,
+        budget=budget,
     )
 
 
@@ -319,40 +327,58 @@ def best_build(
     colour: str,
     *,
     engine: str = "auto",
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     forbidden: Any = None,
 ) -> BuildPlan:
     """The best build of ``colour`` this turn (see the module docstring).
 
-    ``engine``: "auto" (by the question), "search" (exact depth-first search) or "cp-sat".
-    ``forbidden``: an answer's identity (``BuildPlan.identity``) to leave out.
-    Raises :class:`~canaldsl.canalmania.search.HandUnknown` when the hand is not known."""
+    ``engine``: "auto" (by the question), "search" (exact depth-first search) or "cp-sat"
+    (its aliases are accepted: :func:`engine_name`). ``budget``: work units (or a Budget,
+    charged with what the solve used; None: no limit). ``forbidden``: an answer's identity
+    (``BuildPlan.identity``) to leave out. Raises
+    :class:`~canaldsl.canalmania.search.HandUnknown` when the hand is not known."""
     from canaldsl.canalmania.search import build_problem
 
     problem = build_problem(state, colour)
-    return solve_problem(problem, engine=engine, time_limit=time_limit, forbidden=forbidden)
+    return solve_problem(problem, engine=engine, budget=budget, forbidden=forbidden)
+
+
+ENGINE_ALIASES = {"search": "search", "exact": "search", "cp-sat": "cp-sat", "cpsat": "cp-sat"}
+"""Engine names: one spelling per engine across the commands ("search", "cp-sat"), and the
+older ones ("exact", "cpsat") accepted."""
+
+
+def engine_name(engine: str) -> str:
+    """The one spelling of an engine's name ("auto", "search" or "cp-sat")."""
+    if engine == "auto":
+        return engine
+    if engine not in ENGINE_ALIASES:
+        raise ValueError(f"unknown engine {engine!r} (auto, search or cp-sat)")
+    return ENGINE_ALIASES[engine]
 
 
 def solve_problem(
     problem: Any,
     *,
     engine: str = "auto",
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     forbidden: Any = None,
 ) -> BuildPlan:
     started = time.monotonic()
+    work = as_budget(budget)
+    engine = engine_name(engine)
     chosen = choose_engine(problem) if engine == "auto" else engine
     blocked = _search_identity(problem, forbidden) if forbidden is not None else None
     if chosen == "search":
         from canaldsl.canalmania.search import search_best_build
 
-        result = search_best_build(problem, time_limit=time_limit, forbidden=blocked)
+        result = search_best_build(problem, budget=work, forbidden=blocked)
         found = result.found
         lines = found.lines if found is not None and found.lines else ()
         lines = lines or tuple(() for _ in problem.canals)
-        status = OPTIMAL if result.optimal else UNKNOWN
-        if found is None:
-            status = NONE_OTHER if result.optimal else UNKNOWN
+        status = OPTIMAL if result.optimal else result.stopped or UNKNOWN
+        if found is None and result.optimal:
+            status = NONE_OTHER
         return plan_from_lines(
             problem,
             lines,
@@ -360,22 +386,20 @@ def solve_problem(
             bound=result.bound,
             engine="search",
             seconds=time.monotonic() - started,
-            time_limit=time_limit,
+            budget=work.units,
         )
-    if chosen == "cp-sat":
-        from canaldsl.canalmania.buildmodel import model_best_build
+    from canaldsl.canalmania.buildmodel import model_best_build
 
-        routes, status, bound = model_best_build(problem, time_limit=time_limit, forbidden=blocked)
-        return plan_from_lines(
-            problem,
-            routes,
-            status=status,
-            bound=bound,
-            engine="cp-sat",
-            seconds=time.monotonic() - started,
-            time_limit=time_limit,
-        )
-    raise ValueError(f"unknown engine {engine!r} (auto, search or cp-sat)")
+    routes, status, bound = model_best_build(problem, budget=work, forbidden=blocked)
+    return plan_from_lines(
+        problem,
+        routes,
+        status=status,
+        bound=bound,
+        engine="cp-sat",
+        seconds=time.monotonic() - started,
+        budget=work.units,
+    )
 
 
 def _search_identity(problem: Any, identity: Any) -> Any:
@@ -397,15 +421,13 @@ def uniqueness(
     plan: BuildPlan,
     *,
     engine: str = "auto",
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
 ) -> Uniqueness:
     """Solve again without ``plan``'s answer: unique when nothing else scores as many points
-    with as few cards (None when either solve hit its time limit)."""
+    with as few cards (None when either solve ran out of budget)."""
     if not plan.optimal:
         return Uniqueness(None, None)
-    other = best_build(
-        state, plan.player, engine=engine, time_limit=time_limit, forbidden=plan.identity
-    )
+    other = best_build(state, plan.player, engine=engine, budget=budget, forbidden=plan.identity)
     if other.status == NONE_OTHER:
         return Uniqueness(True, None)
     if (other.points, -other.cards) > (plan.points, -plan.cards):
@@ -425,16 +447,18 @@ def answer_query(
     points: int | None,
     unique: bool,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
 ) -> tuple[bool | None, str]:
     """Judge `query best-build [for COLOUR][: N points] [unique]` on ``state``: (passed or
-    None when it cannot be decided, the reason shown)."""
+    None when it cannot be decided, the reason shown). Every solve of the query shares
+    ``budget``."""
     from canaldsl.canalmania.search import HandUnknown
 
+    work = as_budget(budget)
     if mover is None:
         return None, "not evaluated: whose build? say `for COLOUR` (or `now COLOUR`)"
     try:
-        plan = best_build(state, mover, time_limit=time_limit)
+        plan = best_build(state, mover, budget=work)
     except HandUnknown as exc:
         return None, f"not evaluated: {exc}"
     reason = f"best {plan.summary()}"
@@ -443,12 +467,13 @@ def answer_query(
     if not plan.lines:  # why nothing is built: a minimal set of rules (CP-SAT)
         from canaldsl.canalmania.minimal_rules import empty_build_note
 
-        reason += f"; {empty_build_note(state, mover, time_limit=time_limit)[0]}"
+        reason += f"; {empty_build_note(state, mover, budget=work)[0]}"
     passed = points is None or points == plan.points
     if unique:
-        found = uniqueness(state, plan, time_limit=time_limit)
+        found = uniqueness(state, plan, budget=work)
         if found.unique is None:
-            return None, f"{reason}; uniqueness not proven within the time limit"
+            why = "the wall-clock safety limit" if work.wall_hit else "the work budget"
+            return None, f"{reason}; uniqueness not proven within {why}"
         if found.unique:
             reason += "; unique"
         else:

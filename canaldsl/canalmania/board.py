@@ -7,8 +7,7 @@ contract names places of the board. Boards are built from the language by
 
 from __future__ import annotations
 
-import heapq
-import itertools
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,6 +15,8 @@ from types import MappingProxyType
 
 from canaldsl.canalmania.components import PlaceKind, Terrain
 from canaldsl.hexgrid import Hex
+from canaldsl.waypoints import INF as WAYPOINTS_INF
+from canaldsl.waypoints import fewest_through
 
 
 @dataclass(frozen=True)
@@ -114,45 +115,79 @@ class Board:
     def fewest_tiles(self, contract: Contract) -> int | None:
         """A lower bound on the tiles any canal for this contract needs (None: impossible).
 
-        Each section may pass through other places; the via places may come in any order.
-        """
-        best: int | None = None
+        Each section may pass through other places; the via places may come in any order:
+        the best order is found by a dynamic programme over the subsets of the via places
+        (:mod:`canaldsl.waypoints`), each leg between two places computed once."""
         first, last = contract.endpoints
-        for order in itertools.permutations(contract.via):
-            stops = [first, *order, last]
-            total = 0
-            for a, b in itertools.pairwise(stops):
-                leg = self.tiles_between(a, b)
-                if leg is None:
-                    total = -1
-                    break
-                total += leg
-            if total >= 0 and (best is None or total < best):
-                best = total
-        return best
+        vias = contract.via
+        legs = [[self._leg(a, b) for b in vias] for a in vias]
+        found = fewest_through(
+            [self._leg(first, v) for v in vias],
+            legs,
+            [self._leg(v, last) for v in vias],
+            self._leg(first, last),
+        )
+        return None if found >= WAYPOINTS_INF else found
+
+    def _leg(self, a: str, b: str) -> int:
+        found = self.tiles_between(a, b)
+        return WAYPOINTS_INF if found is None else found
 
     def tiles_between(self, a: str, b: str) -> int | None:
         """Fewest tiles from ``a`` to ``b``, allowing the canal to pass through other places."""
+        return self._tiles_from(a).get(b)
+
+    def _tiles_from(self, a: str) -> Mapping[str, int]:
+        """Fewest tiles from place ``a`` to every place it can reach (computed once per place:
+        a 0-1 breadth-first search over hexes; entering a buildable hex costs 1, entering a
+        place costs 0, and a section, place to place, needs at least one tile)."""
+        found = self._legs.get(a)
+        if found is not None:
+            return found
         start = self.places[a].hex
-        goal = self.places[b].hex
-        # Dijkstra over hexes; entering a buildable hex costs 1, entering a place costs 0, and
-        # a section (place to place) needs at least one tile.
-        counter = itertools.count()
-        heap: list[tuple[int, int, Hex, bool]] = [(0, next(counter), start, True)]
-        seen: dict[tuple[Hex, bool], int] = {}
-        while heap:
-            cost, _, hex, at_place = heapq.heappop(heap)
-            if (hex, at_place) in seen:
+        near = self._near
+        queue: deque[tuple[int, Hex, bool]] = deque([(0, start, True)])
+        best: dict[tuple[Hex, bool], int] = {(start, True): 0}
+        done: set[tuple[Hex, bool]] = set()
+        reached: dict[str, int] = {}
+        while queue:
+            cost, hex, at_place = queue.popleft()
+            if (hex, at_place) in done:
                 continue
-            seen[(hex, at_place)] = cost
-            for n in self.neighbours(hex):
-                if n == goal and not at_place:
-                    return cost
-                if self.is_buildable(n):
-                    heapq.heappush(heap, (cost + 1, next(counter), n, False))
-                elif n in self.place_at and not at_place and n != start:
-                    heapq.heappush(heap, (cost, next(counter), n, True))
-        return None
+            done.add((hex, at_place))
+            for n, buildable, place in near.get(hex, ()):
+                if place is not None and not at_place and place not in reached:
+                    reached[place] = cost
+                if buildable:
+                    if best.get((n, False), cost + 2) > cost + 1:
+                        best[(n, False)] = cost + 1
+                        queue.append((cost + 1, n, False))
+                elif (
+                    place is not None
+                    and not at_place
+                    and n != start
+                    and best.get((n, True), cost + 1) > cost
+                ):
+                    best[(n, True)] = cost
+                    queue.appendleft((cost, n, True))
+        self._legs[a] = reached
+        return reached
+
+    @cached_property
+    def _near(self) -> dict[Hex, tuple[tuple[Hex, bool, str | None], ...]]:
+        """Each hex's neighbours on the board: whether a tile may stand there, its place."""
+        place_at = self.place_at
+        return {
+            hex: tuple(
+                (n, self.is_buildable(n), place_at[n].name if n in place_at else None)
+                for n in self.neighbours(hex)
+            )
+            for hex in self.terrain
+        }
+
+    @cached_property
+    def _legs(self) -> dict[str, Mapping[str, int]]:
+        return {}
 
 
 def make_board(

@@ -68,26 +68,27 @@ Two more uses of the same model (:class:`BuildModel` options):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from canaldsl import solver as sv
+from canaldsl.budget import Budget
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import TERRAIN_TILES, TILE_POINTS, CardKind, TileKind
+from canaldsl.canalmania.distances import adjacency
 from canaldsl.canalmania.search import (
     INF,
     BuildProblem,
     CanalTask,
     Identity,
     RouteItem,
-    adjacency,
     line_costs,
     line_end,
     pay,
     route_exists,
     still_completable,
+    upper_bound,
 )
 from canaldsl.hexgrid import Hex
 
@@ -186,7 +187,7 @@ class BuildModel:
                 positions = task.budget if horizon is None else horizon
                 self.canals.append(self._relaxed_canal(task, positions, extra))
             elif complete:
-                self.canals.append(self._canal(task, task.budget))
+                self.canals.append(self._canal(task, complete_positions(problem, task)))
             else:
                 self.canals.append(self._canal(task, min(task.budget, limit)))
         self._overbuilding()
@@ -223,8 +224,9 @@ class BuildModel:
         v = _CanalVars(task, positions)
         c = task.index
         budget = task.budget
-        masks = range(task.full_mask + 1)
-        fmin = {h: min(task.finish_tile.get((h, k), INF) for k in masks) for h in task.region}
+        # the fewest tiles from a hex with any via places left: those of no mask (a walk
+        # through via places is a walk to the goal too)
+        fmin = {h: task.finish_tile.get((h, 0), INF) for h in task.region}
         v.domains = [[]]
         for p in range(1, positions + 1):
             v.domains.append(
@@ -273,10 +275,7 @@ class BuildModel:
                 if task.junction or name == task.far:
                     if not task.junction and task.vias and p == 0:
                         continue
-                elif (
-                    not task.may_pass(name)
-                    or min(task.finish_place.get((name, k), INF) for k in masks) > budget - p
-                ):
+                elif not task.may_pass(name) or task.finish_place.get((name, 0), INF) > budget - p:
                     continue
                 v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
         at_gap: dict[int, list[tuple[str, Any]]] = {}
@@ -560,16 +559,22 @@ class BuildModel:
                 out.append(d if still else d.Not())
             return out
 
+        exact = len(task.vias) <= EXACT_MASK_VIAS
+        masks = _masks(len(task.vias))
         for p in range(1, positions + 1):
             after = v.used[p + 1]
             for h in v.domains[p]:
                 xh = v.x.get((p, h))
                 if xh is None:
                     continue
-                for mask in range(task.full_mask + 1):
+                bad: list[int] = []
+                for mask in masks:
                     if task.finish_tile.get((h, mask), INF) <= budget - p:
                         continue
-                    lits = state(p - 1, mask)
+                    if not exact and any(b & mask == b for b in bad):
+                        continue  # implied by the clause of a smaller mask
+                    bad.append(mask)
+                    lits = state(p - 1, mask) if exact else _left(v, p - 1, mask)
                     if lits is None:
                         continue
                     clause = [xh.Not(), *lits]
@@ -582,10 +587,14 @@ class BuildModel:
             if task.junction or name == task.far:
                 continue
             after = v.used[p + 1]
-            for mask in range(task.full_mask + 1):
+            bad = []
+            for mask in masks:
                 if task.finish_place.get((name, mask), INF) <= budget - p:
                     continue
-                lits = state(p, mask)
+                if not exact and any(b & mask == b for b in bad):
+                    continue
+                bad.append(mask)
+                lits = state(p, mask) if exact else _left(v, p, mask)
                 if lits is None:
                     continue
                 clause = [var.Not(), *lits]
@@ -922,38 +931,109 @@ class BuildModel:
         m.Add(sum(lits) <= len(lits) - 1)
 
 
+BEST_BUILD_SETTINGS: Mapping[str, int | str] = {
+    "cp_model_probing_level": 0,
+    "search_branching": "LP_SEARCH",
+}
+"""CP-SAT parameters of the best-build solves. Measured (bench/bench_solver.py, Smeaton with
+four to seven surveyors and two open canals at value 12): presolve probing took most of each
+solve (2.3 s of CPU at worst, 0.7 s without it), and the solutions CP-SAT found first were far
+from the LP bound, which the optimum usually meets: branching on the LP closes the gap (worst
+0.44 s); the benchmark's other instances are no slower."""
+
+MODEL_VARIABLES_PER_UNIT = 20_000
+"""Variables of a model built in Python per work unit: building a model is work the solver's
+deterministic time does not count, so it is charged to the budget by its size (measured on
+the project's machine: 30,000 to 60,000 variables per CPU second, a unit of CP-SAT's being
+about 0.6 CPU seconds of the build model's solves)."""
+
+
+def complete_positions(problem: BuildProblem, task: CanalTask) -> int:
+    """Positions of a completion model: the tiles the value leaves, no more than the supply
+    holds (a route may never use more)."""
+    supply = sum(max(problem.supply.get(k, 0), 0) for k in KINDS)
+    return min(task.budget, supply)
+
+
+def model_size(
+    problem: BuildProblem,
+    *,
+    complete: bool = False,
+    relaxed: bool = False,
+    horizon: int | None = None,
+    extra_hexes: int = 0,
+) -> int:
+    """About how many variables :class:`BuildModel` makes for these options (an estimate
+    from the candidate hexes of each position, made without building anything)."""
+    board = problem.board
+    hand = problem.hand
+    limit = sum(hand.values()) + (hand.get(CardKind.SURVEYOR, 0) if problem.smeaton else 0)
+    total = 0
+    for task in problem.canals:
+        if relaxed:
+            positions = task.budget if horizon is None else horizon
+            hexes = sum(1 for h in board.terrain if h not in board.place_at) + extra_hexes
+            total += (positions + 1) * (hexes + len(board.places) + 8)
+            continue
+        positions = complete_positions(problem, task) if complete else min(task.budget, limit)
+        for h in task.region:
+            first = max(task.reach[h], 1)
+            last = min(positions, task.budget - task.finish_tile.get((h, 0), INF))
+            total += 3 * max(last - first + 1, 0)
+    return total
+
+
+def afford(budget: Budget | None, size: int) -> bool:
+    """Whether the budget can pay for building a model of ``size`` variables; when it can,
+    the building is charged to it; when it cannot, the budget is spent (the work asked for
+    needs more than is left)."""
+    if budget is None:
+        return True
+    cost = size / MODEL_VARIABLES_PER_UNIT
+    left = budget.left()
+    if left is not None and cost > left:
+        budget.charge(left)
+        return False
+    budget.charge(cost)
+    return True
+
+
 def model_best_build(
     problem: BuildProblem,
     *,
-    time_limit: float | None = None,
+    budget: Budget | None = None,
     forbidden: Identity | None = None,
 ) -> tuple[list[tuple[RouteItem, ...]], str, int]:
-    """The best build by CP-SAT: (the route items of each canal, OPTIMAL or UNKNOWN, the bound
-    on the points of any build).
+    """The best build by CP-SAT: (the route items of each canal, OPTIMAL, UNKNOWN (the budget
+    was spent) or TIMEOUT (the wall-clock safety limit), the bound on the points of any build).
+    Every solve shares ``budget``.
 
     Each answer is checked by the exact completability test and the exact payment
     (:func:`canaldsl.canalmania.search.pay`). An answer leaving a canal that cannot be completed
     is forbidden (with every longer build starting the same way, which cannot be completed
     either) and the model solved again. An answer whose exact payment differs from the model's
     cards — which the model is built to prevent; this is a guard — is forbidden with every
-    build of the same kinds, and kept with its true worth if it is the best so far."""
-    started = time.monotonic()
+    build of the same kinds, and kept with its true worth if it is the best so far. A model too
+    large for what is left of the budget is not built (UNKNOWN)."""
+    if not afford(budget, model_size(problem)):
+        return _empty(problem), sv.UNKNOWN, upper_bound(problem)
     built = BuildModel(problem)
     if forbidden is not None:
         built.forbid_identity(forbidden)
     weight = built.weight
     kept: tuple[int, list[tuple[RouteItem, ...]]] | None = None  # (true objective, lines)
     while True:
-        left = None if time_limit is None else max(time_limit - (time.monotonic() - started), 0.0)
-        result = sv.solve(built.model, time_limit=left)
+        result = sv.solve(built.model, budget=budget, settings=BEST_BUILD_SETTINGS)
         bound = _points_bound(result, weight)
+        if bound >= INF:  # no bound from CP-SAT: the search's, made without searching
+            bound = upper_bound(problem)
         if not result.has_solution:
             if result.status == sv.INFEASIBLE:
                 if kept is None:  # only when the answer to leave out was the only build
                     return _empty(problem), sv.INFEASIBLE, 0
                 return kept[1], sv.OPTIMAL, -(-kept[0] // weight)
             lines = kept[1] if kept is not None else _empty(problem)
-            return lines, sv.UNKNOWN, bound
+            return lines, result.stopped or sv.UNKNOWN, bound
         lines = built.lines(result)
         rejected = False
         for v, line in zip(built.canals, lines, strict=True):
@@ -971,26 +1051,28 @@ def model_best_build(
             if kept is not None and kept[0] > true:
                 lines, true = kept[1], kept[0]
             optimal = result.status == sv.OPTIMAL
-            return lines, sv.OPTIMAL if optimal else sv.UNKNOWN, bound
+            return lines, sv.OPTIMAL if optimal else result.stopped or sv.UNKNOWN, bound
         if true is not None and (kept is None or true > kept[0]):
             kept = (true, lines)
         built.forbid_signature(result)
 
 
 def model_fewest_cards(
-    problem: BuildProblem, *, time_limit: float | None = None
-) -> tuple[int | None, tuple[RouteItem, ...], str]:
+    problem: BuildProblem, *, budget: Budget | None = None
+) -> tuple[int | None, tuple[RouteItem, ...], str, str | None]:
     """The fewest cards completing the problem's one canal, by CP-SAT (what the cards count
     is said in :mod:`canaldsl.canalmania.completion`): (the cards, or None when the canal
-    cannot be completed; a route needing them; OPTIMAL, INFEASIBLE, FEASIBLE when the time
-    limit was hit after a route was found, or UNKNOWN)."""
+    cannot be completed; a route needing them; OPTIMAL, INFEASIBLE, FEASIBLE when the budget
+    ran out after a route was found, UNKNOWN or TIMEOUT; why it stopped early, if it did)."""
     if len(problem.canals) != 1:
         raise ValueError("the fewest cards are asked of one canal at a time")
+    if not afford(budget, model_size(problem, complete=True)):
+        return None, (), sv.UNKNOWN, sv.UNKNOWN
     built = BuildModel(problem, complete=True)
-    result = sv.solve(built.model, time_limit=time_limit)
+    result = sv.solve(built.model, budget=budget)
     if not result.has_solution:
-        return None, (), result.status
-    return result.value(built.cards), built.lines(result)[0], result.status
+        return None, (), result.status, result.stopped
+    return result.value(built.cards), built.lines(result)[0], result.status, result.stopped
 
 
 def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
@@ -1005,6 +1087,35 @@ def _state_literals(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
                 return None
             continue
         out.append(done if still else done.Not())
+    return out
+
+
+EXACT_MASK_VIAS = 4
+"""Up to this many via places left, build.completable's bound is stated for every set of via
+places still to pass (2^k clauses per tile); with more, for the sets of at most two of them
+and for all of them ("these via places are still to pass"), which the bound grows with, so
+the model stays small (a weaker necessary condition: every answer is checked exactly)."""
+
+
+def _masks(vias: int) -> list[int]:
+    """The sets of via places left whose bound the model states, smaller sets first."""
+    if vias <= EXACT_MASK_VIAS:
+        return list(range(1 << vias))
+    singles = [1 << i for i in range(vias)]
+    pairs = [(1 << i) | (1 << j) for i in range(vias) for j in range(i + 1, vias)]
+    return [0, *singles, *pairs, (1 << vias) - 1]
+
+
+def _left(v: _CanalVars, gap: int, mask: int) -> list[Any] | None:
+    """Literals all false exactly when every via place of ``mask`` (and maybe others) is
+    still to pass after ``gap`` (at least those: the bound only grows with more)."""
+    out: list[Any] = []
+    for i, via in enumerate(v.task.vias):
+        if not mask & (1 << i):
+            continue
+        done = v.done.get((gap, via)) if gap >= 0 else None
+        if done is not None:
+            out.append(done)
     return out
 
 

@@ -58,6 +58,7 @@ CODES: Final = MappingProxyType(
         "E316": "no board for a file that needs one",
         "E317": "stated twice",
         "E318": "the board is too large",
+        "E319": "a contract names more via places than the limit",
         "W310": "contract value below the fewest tiles that can join its places",
         "W311": "contract cannot be completed on this board",
         # positions

@@ -34,471 +34,39 @@ tests can check the rule sets :mod:`canaldsl.canalmania.minimal_rules` finds aga
 from __future__ import annotations
 
 import time
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from canaldsl.budget import (
+    DEFAULT_UNITS,
+    TIMEOUT,
+    Budget,
+    as_budget,
+)
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.checks_build import base_cost
-from canaldsl.canalmania.components import (
-    OVERBUILD_EXTRA_CARDS,
-    TERRAIN_TILES,
-    TileKind,
+from canaldsl.canalmania.completionsearch import (
+    ROUTE_RULES,
+    SWITCHABLE,
+    CompletionSearch,
+    search_completion,
 )
-from canaldsl.canalmania.search import INF, CanalTask, RouteItem
+from canaldsl.canalmania.components import OVERBUILD_EXTRA_CARDS, Terrain, TileKind
+from canaldsl.canalmania.distances import INF, Finish, Walk
+from canaldsl.canalmania.search import BuildProblem, CanalTask, RouteItem
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
 
 if TYPE_CHECKING:
     from canaldsl.canalmania.minimal_rules import RuleSet
 
-ROUTE_RULES = (
-    "build.start-at-barge",
-    "build.connected",
-    "build.terrain",
-    "build.consecutive-tiles",
-    "build.canal-integrity",
-    "build.contract-length",
-    "build.via-places",
-    "build.tile-supply",
-)
-"""The rules a completion must obey (its cards follow from build.card-cost and
-build.overbuild, which only price it)."""
-
-SWITCHABLE = frozenset(ROUTE_RULES) - {"build.start-at-barge", "build.connected"}
-"""The rules :func:`search_completion` can leave out (it always walks a connected line from
-the barge)."""
-
-ALL_KINDS = (TileKind.STRETCH, TileKind.LOCK, TileKind.AQUEDUCT, TileKind.TUNNEL)
-
-Node = tuple[Hex, TileKind | None, int] | tuple[str, int]
-"""A point of the search: a tile (its hex, its kind, the via places left as a bit mask) or a
-place the canal has reached (its name, the mask)."""
-
-
-@dataclass(frozen=True)
-class CompletionSearch:
-    """The answer of the exact search: the fewest cards (None: the canal cannot be completed),
-    a route that needs them, whether the search finished (False: its time limit was hit, and
-    ``cards`` is only the best found so far), and the nodes it visited."""
-
-    cards: int | None
-    route: tuple[RouteItem, ...]
-    optimal: bool
-    nodes: int
-
-
-@dataclass(frozen=True)
-class _Setting:
-    """One completion question: the canal, its supply, its player's engineer and the rules."""
-
-    board: Board
-    task: CanalTask
-    supply: Mapping[TileKind, int]
-    engineer: str | None
-    rules: frozenset[str]
-    most_tiles: int
-
-    def has(self, rule: str) -> bool:
-        return rule in self.rules
-
-    def kinds(self, hex: Hex) -> tuple[TileKind, ...]:
-        """The kinds a tile on ``hex`` may be (none on a place; terrain and supply obeyed when
-        their rules are)."""
-        board = self.board
-        if hex in board.place_at or hex not in board.terrain:
-            return ()
-        if self.has("build.terrain"):
-            terrain = board.terrain[hex]
-            kinds: tuple[TileKind, ...] = TERRAIN_TILES.get(terrain, ())
-        else:
-            kinds = ALL_KINDS
-        if self.has("build.tile-supply"):
-            kinds = tuple(k for k in kinds if self.supply.get(k, 0) > 0)
-        return kinds
-
-    def cost(self, hex: Hex, kind: TileKind) -> int:
-        extra = OVERBUILD_EXTRA_CARDS if hex in self.task.occupied else 0
-        return base_cost(kind, self.engineer) + extra
-
-    def may_hold(self, hex: Hex) -> bool:
-        """A hex the route may use at all (its own old hexes only without integrity)."""
-        return not (self.has("build.canal-integrity") and hex in self.task.own)
-
-    def goal(self, name: str, mask: int) -> bool:
-        task = self.task
-        if name in task.visited:
-            return False
-        if task.junction:
-            return True
-        return name == task.far and (mask == 0 or not self.has("build.via-places"))
-
-    def passable(self, name: str) -> bool:
-        """A place the route may pass on its way (without completing there): not the far
-        endpoint; one the canal has passed only without integrity (a junction canal passes
-        no other place)."""
-        task = self.task
-        if task.junction:
-            return name in task.visited and not self.has("build.canal-integrity")
-        if name == task.far:
-            return False
-        return name not in task.visited or not self.has("build.canal-integrity")
-
-
-def search_completion(
-    board: Board,
-    task: CanalTask,
-    supply: Mapping[TileKind, int],
-    engineer: str | None,
-    *,
-    rules: Iterable[str] = ROUTE_RULES,
-    horizon: int | None = None,
-    time_limit: float | None = None,
-) -> CompletionSearch:
-    """The fewest cards completing ``task``'s canal by the exact search (see the module
-    docstring), obeying ``rules`` (a subset of ROUTE_RULES that holds build.start-at-barge and
-    build.connected). Without build.contract-length the route may have up to ``horizon``
-    tiles (default: the value allows)."""
-    enforced = frozenset(rules)
-    unknown = enforced - set(ROUTE_RULES)
-    if unknown or not {"build.start-at-barge", "build.connected"} <= enforced:
-        raise ValueError(f"the search always walks a connected line; cannot enforce {unknown}")
-    most = task.budget if "build.contract-length" in enforced else (horizon or task.budget)
-    setting = _Setting(board, task, supply, engineer, enforced, max(most, task.budget))
-    if "build.contract-length" in enforced:
-        setting = _Setting(board, task, supply, engineer, enforced, task.budget)
-    return _Searcher(setting, time_limit).run()
-
-
-class _Timeout(Exception):
-    pass
-
-
-class _Searcher:
-    def __init__(self, setting: _Setting, time_limit: float | None) -> None:
-        self.s = setting
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
-        self.nodes = 0
-        self.best = INF
-        self.best_route: tuple[RouteItem, ...] = ()
-        self.masks = (
-            range(setting.task.full_mask + 1) if setting.has("build.via-places") else range(1)
-        )
-        self.region = self._region()
-        self.table = self._bound()
-        self.fewest_tiles: dict[Node, int] = {}
-        """The fewest more tiles finishing from each node (from the table)."""
-        for t, row in enumerate(self.table):
-            for node, value in row.items():
-                if value < INF and node not in self.fewest_tiles:
-                    self.fewest_tiles[node] = t
-        self.memo: dict[object, tuple[int, tuple[RouteItem, ...]]] = {}
-
-    # ------------------------------------------------------------ the bound
-    def _start_mask(self) -> int:
-        return self.s.task.full_mask if self.s.has("build.via-places") else 0
-
-    def _region(self) -> set[Hex]:
-        """Hexes a tile of the route can stand on: within reach of the barge."""
-        s = self.s
-        board = s.board
-        task = s.task
-        start = board.places[task.at_place].hex if task.at_place else task.end_hex
-        seen = {start: 0}
-        queue: deque[Hex] = deque([start])
-        while queue:
-            here = queue.popleft()
-            d = seen[here]
-            if d >= s.most_tiles and here not in board.place_at:
-                continue
-            for n in board.neighbours(here):
-                if n in seen:
-                    continue
-                if n in board.place_at:
-                    seen[n] = d
-                    queue.appendleft(n)
-                elif s.kinds(n):
-                    seen[n] = d + 1
-                    queue.append(n)
-        return {h for h, d in seen.items() if h not in board.place_at and d <= s.most_tiles}
-
-    def _bound(self) -> list[dict[Node, int]]:
-        """table[t][node]: the fewest cards finishing from ``node`` with at most t more tiles,
-        never passing a hex or place twice and the supply not counted (a lower bound)."""
-        s = self.s
-        board = s.board
-        region = self.region
-        tiles = [(h, k) for h in sorted(region) for k in s.kinds(h) if s.may_hold(h)]
-        near: set[str] = set()
-        for h in region:
-            for n in board.neighbours(h):
-                place = board.place_at.get(n)
-                if place is not None and s.passable(place.name):
-                    near.add(place.name)
-        places = sorted(near)
-        consecutive = s.has("build.consecutive-tiles")
-        table: list[dict[Node, int]] = []
-        for t in range(s.most_tiles + 1):
-            row: dict[Node, int] = {}
-            before = table[t - 1] if t else None
-            for name in places:
-                for m in self.masks:
-                    best = INF
-                    if before is not None:
-                        for n in board.neighbours(board.places[name].hex):
-                            if n not in region or not s.may_hold(n):
-                                continue
-                            for kind in s.kinds(n):
-                                value = before.get((n, kind, m), INF)
-                                if value < INF:
-                                    best = min(best, s.cost(n, kind) + value)
-                    row[(name, m)] = best
-            for hex, kind in tiles:
-                for m in self.masks:
-                    best = INF
-                    for n in board.neighbours(hex):
-                        place = board.place_at.get(n)
-                        if place is not None:
-                            if s.goal(place.name, m):
-                                best = 0
-                                break
-                            if s.passable(place.name):
-                                left = m & ~s.task.via_bit(place.name) if m else 0
-                                best = min(best, row.get((place.name, left), INF))
-                            continue
-                        if before is None or n not in region or not s.may_hold(n):
-                            continue
-                        for other in s.kinds(n):
-                            if consecutive and other is kind:
-                                continue
-                            value = before.get((n, other, m), INF)
-                            if value < INF:
-                                best = min(best, s.cost(n, other) + value)
-                    row[(hex, kind, m)] = best
-            table.append(row)
-        return table
-
-    def lower(self, node: Node, left: int) -> int:
-        return self.table[left].get(node, INF) if left >= 0 else INF
-
-    # ------------------------------------------------------------ the search
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
-            raise _Timeout
-
-    def run(self) -> CompletionSearch:
-        s = self.s
-        task = s.task
-        mask = self._start_mask()
-        self.route: list[RouteItem] = []
-        self.held: set[Hex] = set()
-        self.passed: set[str] = set()
-        self.used = {k: 0 for k in ALL_KINDS}
-        try:
-            if not s.has("build.canal-integrity"):
-                start: Hex | str = task.at_place if task.at_place else task.end_hex
-                fewest, route = self.walk(start, task.last_kind, mask, s.most_tiles, (0, 0, 0, 0))
-                if fewest < INF:
-                    self.best, self.best_route = fewest, route
-            elif task.at_place is not None:
-                self.from_place(task.at_place, mask, s.most_tiles, 0)
-            else:
-                self.from_tile(task.end_hex, task.last_kind, mask, s.most_tiles, 0)
-            optimal = True
-        except _Timeout:
-            optimal = False
-        cards = None if self.best >= INF else self.best
-        return CompletionSearch(cards, self.best_route, optimal, self.nodes)
-
-    def walk(
-        self,
-        here: Hex | str,
-        last: TileKind | None,
-        mask: int,
-        left: int,
-        used: tuple[int, int, int, int],
-    ) -> tuple[int, tuple[RouteItem, ...]]:
-        """Without build.canal-integrity a route may pass a hex or place again, so what is
-        left depends only on where it stands: the fewest cards from there, and the route, by
-        a memoised recursion (exact)."""
-        key = (here, last, mask, left, used if self.s.has("build.tile-supply") else None)
-        if key in self.memo:
-            return self.memo[key]
-        self.tick()
-        self.memo[key] = (INF, ())  # a walk never needs to come back to the same state
-        s = self.s
-        board = s.board
-        best: tuple[int, tuple[RouteItem, ...]] = (INF, ())
-        at = board.places[here].hex if isinstance(here, str) else here
-        if not isinstance(here, str):
-            for n in board.neighbours(here):
-                place = board.place_at.get(n)
-                if place is None:
-                    continue
-                if s.goal(place.name, mask):
-                    best = (0, (place.name,))
-                    break
-                if s.passable(place.name):
-                    new = mask & ~s.task.via_bit(place.name) if mask else 0
-                    cards, rest = self.walk(place.name, None, new, left, used)
-                    if cards < best[0]:
-                        best = (cards, (place.name, *rest))
-        if best[0] > 0 and left > 0:
-            for n in board.neighbours(at):
-                if n not in self.region:
-                    continue
-                for kind in s.kinds(n):
-                    if kind is last and s.has("build.consecutive-tiles"):
-                        continue
-                    i = ALL_KINDS.index(kind)
-                    if s.has("build.tile-supply") and used[i] >= s.supply.get(kind, 0):
-                        continue
-                    price = s.cost(n, kind)
-                    if price + self.lower((n, kind, mask), left - 1) >= best[0]:
-                        continue
-                    more = (*used[:i], used[i] + 1, *used[i + 1 :])
-                    cards, rest = self.walk(n, kind, mask, left - 1, more)  # type: ignore[arg-type]
-                    if price + cards < best[0]:
-                        best = (price + cards, ((n, kind), *rest))
-        self.memo[key] = best
-        return best
-
-    def found(self, cards: int) -> None:
-        if cards < self.best:
-            self.best = cards
-            self.best_route = tuple(self.route)
-
-    def from_tile(self, hex: Hex, last: TileKind | None, mask: int, left: int, cards: int) -> None:
-        """The route stands on a tile (the barge's, or one it built)."""
-        self.tick()
-        s = self.s
-        board = s.board
-        if not self.route and not self.route_possible(hex, mask, left):
-            return  # the start: no simple route at all, nothing to search
-        for n in board.neighbours(hex):
-            place = board.place_at.get(n)
-            if place is None:
-                continue
-            name = place.name
-            if s.goal(name, mask):
-                self.route.append(name)
-                self.found(cards)
-                self.route.pop()
-            elif s.passable(name) and (
-                name not in self.passed or not s.has("build.canal-integrity")
-            ):
-                new = mask & ~s.task.via_bit(name) if mask else 0
-                if cards + self.lower((name, new), left) >= self.best:
-                    continue
-                self.route.append(name)
-                self.passed.add(name)
-                self.from_place(name, new, left, cards)
-                self.passed.discard(name)
-                self.route.pop()
-        self.tiles(hex, last, mask, left, cards)
-
-    def from_place(self, name: str, mask: int, left: int, cards: int) -> None:
-        self.tick()
-        if not self.route_possible(name, mask, left):
-            return
-        self.tiles(self.s.board.places[name].hex, None, mask, left, cards)
-
-    def route_possible(self, here: Hex | str, mask: int, left: int) -> bool:
-        """A necessary condition (tile kinds, supply and cards aside): some route of at most
-        ``left`` tiles from ``here`` completes the canal without a hex or place used twice.
-        Exact with at most one via place left (:mod:`canaldsl.graphpaths`); with more, not
-        checked."""
-        from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path
-
-        s = self.s
-        board = s.board
-        task = s.task
-        vias = [v for i, v in enumerate(task.vias) if mask & (1 << i)]
-        if len(vias) > 1:
-            return True
-
-        def neighbours(node: Hex | str, end: Callable[[str], bool]) -> list[Hex | str]:
-            at = board.places[node].hex if isinstance(node, str) else node
-            out: list[Hex | str] = []
-            for n in board.neighbours(at):
-                place = board.place_at.get(n)
-                if place is None:
-                    if n == here or (
-                        n in self.region and s.may_hold(n) and n not in self.held and s.kinds(n)
-                    ):
-                        out.append(n)
-                elif not isinstance(node, str) and (
-                    place.name == here
-                    or end(place.name)
-                    or (s.passable(place.name) and place.name not in self.passed)
-                ):
-                    out.append(place.name)
-            return out
-
-        def cost(node: Hex | str) -> int:
-            return 0 if isinstance(node, str) or node == here else 1
-
-        if not vias:
-            found = least_cost_path(
-                here,
-                lambda n: isinstance(n, str) and n != here and s.goal(n, 0),
-                lambda n: [x for x in neighbours(n, lambda p: s.goal(p, 0)) if x != here],
-                cost,
-                limit=left,
-            )
-            return found is not None
-        far = task.far
-        assert far is not None
-        source: Hex | str = vias[0]
-        pair = least_cost_disjoint_pair(
-            source, (here, far), lambda n: neighbours(n, lambda p: p == far), cost
-        )
-        return pair is not None and pair <= left
-
-    def tiles(self, hex: Hex, last: TileKind | None, mask: int, left: int, cards: int) -> None:
-        s = self.s
-        if left <= 0:
-            return
-        options: list[tuple[int, int, Hex, TileKind]] = []
-        spare = INF  # tiles left in the supply after the next one
-        if s.has("build.tile-supply"):
-            spare = sum(max(s.supply.get(k, 0) - self.used[k], 0) for k in ALL_KINDS) - 1
-        for n in s.board.neighbours(hex):
-            if n not in self.region or not s.may_hold(n):
-                continue
-            if s.has("build.canal-integrity") and n in self.held:
-                continue
-            for kind in s.kinds(n):
-                if kind is last and s.has("build.consecutive-tiles"):
-                    continue
-                if s.has("build.tile-supply") and self.used[kind] >= s.supply.get(kind, 0):
-                    continue
-                if self.fewest_tiles.get((n, kind, mask), INF) > spare:
-                    continue  # too few tiles left in the supply to finish from there
-                price = s.cost(n, kind)
-                bound = cards + price + self.lower((n, kind, mask), left - 1)
-                if bound < self.best:
-                    options.append((bound, price, n, kind))
-        for bound, price, n, kind in sorted(options, key=lambda o: (o[0], o[2], o[3].value)):
-            if bound >= self.best:
-                break
-            self.route.append((n, kind))
-            self.held.add(n)
-            self.used[kind] += 1
-            self.from_tile(n, kind, mask, left - 1, cards + price)
-            self.used[kind] -= 1
-            self.held.discard(n)
-            self.route.pop()
-
-
 # ------------------------------------------------------------------ the question, answered
 
 OPTIMAL = "OPTIMAL"
 INFEASIBLE = "INFEASIBLE"
 UNKNOWN = "UNKNOWN"
-DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_BUDGET = DEFAULT_UNITS
 ENGINES = ("search", "cp-sat")
 
 
@@ -535,10 +103,11 @@ class PlannedStep:
 class CompletionAnswer:
     """Whether a canal can still be completed with the tiles left, and the fewest cards.
 
-    ``possible``: True, False, or None when the time limit was hit before either was shown.
-    ``cards``: the fewest cards (when possible and ``status`` is OPTIMAL; with UNKNOWN, the
-    fewest found so far). ``route``: a completion needing them. ``rules``: when it is not
-    possible, a minimal set of rules that make it so (None when not asked for)."""
+    ``possible``: True, False, or None when the work budget (status UNKNOWN) or the wall-clock
+    safety limit (TIMEOUT) stopped the search before either was shown. ``cards``: the fewest
+    cards (when possible and ``status`` is OPTIMAL; otherwise the fewest found so far).
+    ``route``: a completion needing them. ``rules``: when it is not possible, a minimal set of
+    rules that make it so (None when not asked for)."""
 
     player: str
     contract: str
@@ -550,6 +119,8 @@ class CompletionAnswer:
     engine: str
     seconds: float
     rules: RuleSet | None = None
+    bound: str | None = None
+    """When a bound told the answer before any search: which (see :func:`early_no`)."""
 
     @property
     def tiles(self) -> int:
@@ -558,9 +129,10 @@ class CompletionAnswer:
     def summary(self) -> str:
         """A few words: yes with the cards, or no, or not decided."""
         if self.possible is None:
+            limit = _limit_text(self.status)
             if self.cards is None:
-                return "not decided within the time limit"
-            return f"not proven: the time limit was hit (a completion with {self.cards} cards)"
+                return f"not decided within {limit}"
+            return f"not proven: {limit} ran out (a completion with {self.cards} cards)"
         if not self.possible:
             return "no"
         route = ", ".join(step.text() for step in self.route)
@@ -570,7 +142,8 @@ class CompletionAnswer:
         """One line for a query's outcome: the summary and, for a no, the rules behind it."""
         if self.possible is False:
             why = f"; {_rules_text(self.rules)}" if self.rules is not None else ""
-            return f"no{why}"
+            bound = f" ({self.bound})" if self.bound is not None else ""
+            return f"no{bound}{why}"
         return self.summary()
 
     def text(self, *, timings: bool = False) -> str:
@@ -585,10 +158,12 @@ class CompletionAnswer:
             )
         elif self.possible is False:
             out.append("  no route of tiles from the supply completes it by the rules")
+            if self.bound is not None:
+                out.append(f"  (a bound, before any search: {self.bound})")
             if self.rules is not None:
                 out.append(f"  {_rules_text(self.rules)}")
         proof = {OPTIMAL: "OPTIMAL", INFEASIBLE: "INFEASIBLE (no completion)"}.get(
-            self.status, f"{self.status}: the time limit was hit"
+            self.status, f"{self.status}: {_limit_text(self.status)} ran out"
         )
         took = f", {self.seconds * 1000:.1f} ms" if timings else ""
         out.append(f"  proof: {proof} [{self.engine}{took}]")
@@ -607,10 +182,17 @@ class CompletionAnswer:
             "engine": self.engine,
             "route": [step.to_json() for step in self.route],
             "rules": self.rules.to_json(timings=timings) if self.rules is not None else None,
+            "bound": self.bound,
         }
         if timings:
             answer["seconds"] = round(self.seconds, 6)
         return answer
+
+
+def _limit_text(status: str) -> str:
+    if status == TIMEOUT:
+        return "the wall-clock safety limit (this answer depends on the machine)"
+    return "the work budget"
 
 
 def _s(n: int) -> str:
@@ -623,10 +205,10 @@ def _canal_name(contract: str) -> str:
 
 def _rules_text(rules: RuleSet) -> str:
     if not rules.decided:
-        return "which rules make it so: not decided within the time limit"
+        return "which rules make it so: not decided within the work budget"
     named = ", ".join(f"{r} ({t})" for r, t in zip(rules.rules, rules.titles(), strict=True))
     if not rules.minimal:
-        return f"rules that together make it so (not shown minimal: time limit): {named}"
+        return f"rules that together make it so (not shown minimal: work budget): {named}"
     return (
         f"minimal set of rules that make it so: {named} (leaving out any one of them makes it "
         f"possible; without build.contract-length, routes of up to {rules.horizon} tiles "
@@ -650,45 +232,78 @@ def find_canal(state: GameState, contract: str, colour: str | None) -> CanalStat
     return canal
 
 
+SEARCH_SHARE = 0.3
+"""The part of the budget the exact search may spend (once its table of bounds is made)
+before CP-SAT takes over."""
+
+
 def can_complete(
     state: GameState,
     canal: CanalState,
     *,
     engine: str = "search",
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     explain: bool = True,
 ) -> CompletionAnswer:
     """Whether ``canal`` can still be completed with its owner's tiles, and the fewest cards
-    (see the module docstring), by ``engine`` ("search" or "cp-sat"). With ``explain``, a
-    canal that cannot be completed comes with a minimal set of rules that make it so
-    (CP-SAT; :func:`canaldsl.canalmania.minimal_rules.why_not_complete`)."""
+    (see the module docstring), by ``engine``, within ``budget`` (work units, shared by every
+    step below).
+
+    "search": first the cheap bounds of :func:`early_no` (the tiles the value and the supply
+    leave against the fewest any route needs); then the exact search, its table of bounds and
+    then SEARCH_SHARE of what is left; when it runs out, the CP-SAT model with the rest.
+    "cp-sat": the model alone. With ``explain``, a canal that cannot be completed comes with
+    a minimal set of rules that make it so (CP-SAT;
+    :func:`canaldsl.canalmania.minimal_rules.why_not_complete`), from what is left of the
+    budget."""
+    from canaldsl.canalmania.buildmodel import model_fewest_cards
     from canaldsl.canalmania.minimal_rules import completion_problem
 
     started = time.monotonic()
+    work = as_budget(budget)
     problem = completion_problem(state, canal)
     task = problem.canals[0]
-    if engine == "search":
-        found = search_completion(
-            state.board, task, problem.supply, problem.engineer, time_limit=time_limit
-        )
-        cards, items = found.cards, found.route
-        status = OPTIMAL if found.optimal else UNKNOWN
-    elif engine == "cp-sat":
-        from canaldsl.canalmania.buildmodel import model_fewest_cards
-
-        cards, items, status = model_fewest_cards(problem, time_limit=time_limit)
-        if status == "FEASIBLE":
-            status = UNKNOWN
-    else:
+    engine = {"exact": "search", "exhaustive": "search", "cpsat": "cp-sat"}.get(engine, engine)
+    if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} ({' or '.join(ENGINES)})")
+    bound = early_no(problem) if engine == "search" else None
+    cards: int | None = None
+    items: tuple[RouteItem, ...] = ()
+    if bound is not None:
+        status, used = INFEASIBLE, "search"
+    elif engine == "search":
+        found = search_completion(
+            state.board,
+            task,
+            problem.supply,
+            problem.engineer,
+            budget=work,
+            share=SEARCH_SHARE,
+        )
+        cards, items, used = found.cards, found.route, "search"
+        status = OPTIMAL if found.optimal else found.stopped or UNKNOWN
+        if status == UNKNOWN:  # the search ran out: CP-SAT takes over with what is left
+            model_cards, model_items, status, stopped = model_fewest_cards(problem, budget=work)
+            used = "search, then cp-sat"
+            if model_cards is not None and (cards is None or model_cards <= cards):
+                cards, items = model_cards, model_items
+            if status not in (OPTIMAL, INFEASIBLE):
+                status = stopped or UNKNOWN
+    else:
+        cards, items, status, stopped = model_fewest_cards(problem, budget=work)
+        used = "cp-sat"
+        if status not in (OPTIMAL, INFEASIBLE):
+            status = stopped or UNKNOWN
     if status == OPTIMAL and cards is None:
         status = INFEASIBLE
-    possible = None if status == UNKNOWN else cards is not None
+    if status == INFEASIBLE:
+        cards, items = None, ()
+    possible = None if status in (UNKNOWN, TIMEOUT) else cards is not None
     rules = None
     if possible is False and explain:
         from canaldsl.canalmania.minimal_rules import why_not_complete
 
-        rules = why_not_complete(state, canal, time_limit=time_limit)
+        rules = why_not_complete(state, canal, budget=work)
     return CompletionAnswer(
         player=canal.owner,
         contract=canal.contract,
@@ -697,10 +312,65 @@ def can_complete(
         route=_steps(problem.canals[0], problem.engineer, items),
         tiles_left=task.budget,
         status=status,
-        engine=engine,
+        engine=used,
         seconds=time.monotonic() - started,
         rules=rules,
+        bound=bound,
     )
+
+
+def early_no(problem: BuildProblem) -> str | None:
+    """Why the canal of ``problem`` cannot be completed, told by a bound before any search,
+    or None when the bounds leave it open. Each bound is the fewest tiles of some kind any
+    route needs, through the via places still lacking in the best order (the walks of
+    :mod:`canaldsl.canalmania.distances`): all tiles, against the tiles its value leaves and
+    those left in the supply; tiles on difficult terrain, against the aqueducts and tunnels
+    left; tiles on clear terrain, against the stretches and locks left."""
+    task = problem.canals[0]
+    board = problem.board
+    supply = problem.supply
+    walk = Walk(board, task.own, task.visited, task.far, task.junction)
+    start: Hex | str = task.at_place if task.at_place is not None else task.end_hex
+    total = sum(supply.get(k, 0) for k in TileKind)
+    hard = supply.get(TileKind.AQUEDUCT, 0) + supply.get(TileKind.TUNNEL, 0)
+    easy = supply.get(TileKind.STRETCH, 0) + supply.get(TileKind.LOCK, 0)
+    checks: list[tuple[str, int, str, Callable[[Hex], int]]] = [
+        ("", task.budget, f"its value leaves {_tiles(task.budget)}", _every),
+        ("", total, f"the supply holds {_tiles(total)}", _every),
+        (
+            " on difficult terrain",
+            hard,
+            f"the supply holds {hard} aqueducts and tunnels",
+            _on(board, True),
+        ),
+        (
+            " on clear terrain",
+            easy,
+            f"the supply holds {easy} stretches and locks",
+            _on(board, False),
+        ),
+    ]
+    for where, have, left, weight in checks:
+        fewest = Finish(walk, task.vias, have + 1, weight).from_start(start, task.full_mask)
+        if fewest > have:
+            needs = f"at least {_tiles(fewest)}" if fewest < INF else f"more than {_tiles(have)}"
+            return f"any route needs {needs}{where}; {left}"
+    return None
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile{_s(n)}"
+
+
+def _every(hex: Hex) -> int:
+    return 1
+
+
+def _on(board: Board, difficult: bool) -> Callable[[Hex], int]:
+    def weight(hex: Hex) -> int:
+        return int((board.terrain[hex] is Terrain.DIFFICULT) == difficult)
+
+    return weight
 
 
 def _steps(
@@ -716,3 +386,17 @@ def _steps(
         price = base_cost(kind, engineer) + (OVERBUILD_EXTRA_CARDS if top else 0)
         out.append(PlannedStep(hex=hex, kind=kind, cards=price, on_top=top))
     return tuple(out)
+
+
+__all__ = [
+    "ENGINES",
+    "ROUTE_RULES",
+    "SWITCHABLE",
+    "CompletionAnswer",
+    "CompletionSearch",
+    "NoSuchCanal",
+    "PlannedStep",
+    "can_complete",
+    "find_canal",
+    "search_completion",
+]

@@ -10,6 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from canaldsl.budget import (
+    TIMEOUT,
+    UNKNOWN,
+    Budget,
+    OutOfBudget,
+    StepCounter,
+    WallClockHit,
+    as_budget,
+)
 from canaldsl.canalmania import checks_goods as goods_rules
 from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.state import GameState, Section
@@ -27,8 +36,13 @@ class Delivery:
         return dict(self.points).get(colour, 0)
 
 
-def deliveries(state: GameState, mover: str) -> Iterator[Delivery]:
-    """Every legal goods move for ``mover`` in this state (routes are simple paths)."""
+def deliveries(
+    state: GameState, mover: str, *, steps: StepCounter | None = None
+) -> Iterator[Delivery]:
+    """Every legal goods move for ``mover`` in this state (routes are simple paths).
+
+    Each route tried is one step of ``steps`` (which raises OutOfBudget or WallClockHit when
+    its budget is spent)."""
     board = state.board
     sections = state.sections()
     start_counts = state.rules.options["colour-restriction-start"] == "included"
@@ -36,19 +50,21 @@ def deliveries(state: GameState, mover: str) -> Iterator[Delivery]:
     for section in sections:
         by_place.setdefault(section.a, []).append(section)
         by_place.setdefault(section.b, []).append(section)
+    colour = {name: place.colour for name, place in board.places.items()}
     candidates: list[Delivery] = []
     for start in sorted(state.cubes):
-        stack: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((start,), ())]
+        stack: list[tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = [
+            ((start,), (), frozenset({colour[start]}) if start_counts else frozenset())
+        ]
         while stack:
-            route, owners = stack.pop()
+            route, owners, colours = stack.pop()
             here = route[-1]
             for section in by_place.get(here, []):
                 nxt = section.other(here)
-                if nxt in route:
+                if nxt in route or colour[nxt] in colours:
                     continue
-                counted = route if start_counts else route[1:]
-                if board.places[nxt].colour in {board.places[p].colour for p in counted}:
-                    continue
+                if steps is not None:
+                    steps.step()
                 new_route = (*route, nxt)
                 new_owners = (*owners, section.owner)
                 if section.owner == mover:
@@ -56,11 +72,9 @@ def deliveries(state: GameState, mover: str) -> Iterator[Delivery]:
                     candidates.append(
                         Delivery(new_route, new_owners, tuple(sorted(points.items())))
                     )
-                stack.append((new_route, new_owners))
+                stack.append((new_route, new_owners, colours | {colour[nxt]}))
     if state.rules.edition is Edition.SECOND:
-        candidates = [
-            d for d in candidates if not _longer_than_own_alternative(d, candidates, mover)
-        ]
+        candidates = _shortest_rule(candidates, mover)
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     for delivery in candidates:
         key = (delivery.route, delivery.owners)
@@ -69,28 +83,56 @@ def deliveries(state: GameState, mover: str) -> Iterator[Delivery]:
             yield delivery
 
 
-def _longer_than_own_alternative(d: Delivery, all_moves: list[Delivery], mover: str) -> bool:
-    if not all(o == mover for o in d.owners):
-        return False
-    return any(
-        other.route[0] == d.route[0]
-        and other.route[-1] == d.route[-1]
-        and all(o == mover for o in other.owners)
-        and len(other.route) < len(d.route)
-        for other in all_moves
-    )
+def _shortest_rule(candidates: list[Delivery], mover: str) -> list[Delivery]:
+    """The moves left by the 2nd edition's shortest-route rule: a move on the mover's own
+    sections only may not be longer than another such move between the same two places
+    (linear in the moves: the shortest own move is found per pair of ends first)."""
+    shortest: dict[tuple[str, str], int] = {}
+    for d in candidates:
+        if all(o == mover for o in d.owners):
+            ends = (d.route[0], d.route[-1])
+            shortest[ends] = min(shortest.get(ends, len(d.route)), len(d.route))
+    return [
+        d
+        for d in candidates
+        if not all(o == mover for o in d.owners)
+        or len(d.route) <= shortest[(d.route[0], d.route[-1])]
+    ]
+
+
+def _key(d: Delivery, mover: str) -> tuple[object, ...]:
+    return (-d.points_for(mover), len(d.route), d.route, d.owners)
 
 
 def best_delivery(state: GameState, mover: str) -> Delivery | None:
     """The legal move scoring most for the mover (ties: fewer places, then alphabetical)."""
-    best: Delivery | None = None
-    for d in deliveries(state, mover):
-        key = (-d.points_for(mover), len(d.route), d.route, d.owners)
-        if best is None or key < (
-            -best.points_for(mover),
-            len(best.route),
-            best.route,
-            best.owners,
-        ):
-            best = d
-    return best
+    return min(deliveries(state, mover), key=lambda d: _key(d, mover), default=None)
+
+
+@dataclass(frozen=True)
+class DeliverySearch:
+    """The best move the exact search found within its budget: ``stopped`` is None when every
+    move was tried (the answer is proven best), UNKNOWN when the budget ran out and TIMEOUT
+    when the wall-clock safety limit did (``delivery`` is then None: the moves are judged
+    only once all are known, so nothing unproven is offered)."""
+
+    delivery: Delivery | None
+    moves: tuple[Delivery, ...]
+    stopped: str | None
+
+
+def search_best_delivery(
+    state: GameState, mover: str, *, budget: Budget | float | None = None
+) -> DeliverySearch:
+    """The best move (as :func:`best_delivery`) within a work ``budget`` (one step per route
+    tried; :mod:`canaldsl.budget`), with every legal move (in the order of :func:`deliveries`)."""
+    work = as_budget(budget)
+    counter = StepCounter(work)
+    try:
+        moves = tuple(deliveries(state, mover, steps=counter))
+    except (OutOfBudget, WallClockHit) as exc:
+        counter.close()
+        return DeliverySearch(None, (), TIMEOUT if isinstance(exc, WallClockHit) else UNKNOWN)
+    counter.close()
+    best = min(moves, key=lambda d: _key(d, mover), default=None)
+    return DeliverySearch(best, moves, None)

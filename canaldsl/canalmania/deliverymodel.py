@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from canaldsl import solver as sv
+from canaldsl.budget import Budget, as_budget
 from canaldsl.canalmania import checks_goods as goods_rules
 from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.delivery import Delivery
@@ -132,6 +133,8 @@ class DeliveryAnswer:
     seconds: float
     solves: int
     formulation: Formulation
+    stopped: str | None = None
+    """Why the solve stopped early: UNKNOWN (the budget) or TIMEOUT (the wall clock)."""
 
     @property
     def points(self) -> int:
@@ -429,11 +432,11 @@ def _shortest_own(
     start: str,
     end: str,
     formulation: Formulation,
-    time_limit: float | None,
+    budget: Budget | None,
     settings: Mapping[str, bool | int | float],
 ) -> int | None:
     """The fewest hops of a route from start to end on the mover's own sections, kept to the
-    colour restriction (None when unproven in time), proven by CP-SAT."""
+    colour restriction (None when unproven within the budget), proven by CP-SAT."""
     own = DeliveryProblem(
         mover=problem.mover,
         arcs=tuple(a for a in problem.arcs if a.owner == problem.mover),
@@ -446,7 +449,7 @@ def _shortest_own(
     route = _FORMULATIONS[formulation](model, own, last_own=False)
     route.require_end(end)
     model.minimize(route.hops)
-    result = sv.solve(model, time_limit=time_limit, settings=settings)
+    result = sv.solve(model, budget=budget, settings=settings)
     return result.value(route.hops) if result.status == sv.OPTIMAL else None
 
 
@@ -455,14 +458,16 @@ def best_delivery_cpsat(
     mover: str,
     *,
     formulation: Formulation = "circuit",
-    time_limit: float | None = None,
+    budget: Budget | float | None = None,
     settings: Mapping[str, bool | int | float] = SETTINGS,
 ) -> DeliveryAnswer:
     """The goods move scoring most for ``mover`` (then passing the fewest places), solved by
     CP-SAT with one worker and a fixed seed, with its proof status (see :class:`DeliveryAnswer`).
-    ``time_limit`` (seconds) is shared by every solve, the shortest-route ones included;
-    ``settings``: further CP-SAT parameters (see :data:`SETTINGS`)."""
+    ``budget`` (work units, :mod:`canaldsl.budget`) is shared by every solve, the
+    shortest-route ones included; ``settings``: further CP-SAT parameters (see
+    :data:`SETTINGS`)."""
     started = time.monotonic()
+    work = as_budget(budget)
     problem = delivery_problem(state, mover)
     weight = problem.max_hops + 1
     model = sv.new_model()
@@ -478,27 +483,27 @@ def best_delivery_cpsat(
     shortest: dict[tuple[str, str], int] = {}
     solves = 0
 
-    def left() -> float | None:
-        return None if time_limit is None else max(time_limit - (time.monotonic() - started), 1e-3)
-
     while True:
-        result = sv.solve(model, time_limit=left(), settings=settings)
+        result = sv.solve(model, budget=work, settings=settings)
         solves += 1
         seconds = time.monotonic() - started
         if not result.has_solution:
             bound = 0 if result.status == sv.INFEASIBLE else _points_bound(result.bound, weight)
-            return DeliveryAnswer(mover, None, result.status, bound, seconds, solves, formulation)
+            return DeliveryAnswer(
+                mover, None, result.status, bound, seconds, solves, formulation, result.stopped
+            )
         places, owners = route.read(result)
         if problem.shortest_rule and all(o == mover for o in owners):
             key = (places[0], places[-1])
             if key not in shortest:
-                fewest = _shortest_own(problem, *key, formulation, left(), settings)
+                fewest = _shortest_own(problem, *key, formulation, work, settings)
                 solves += 1
-                if fewest is None:  # the time limit hit the shortest-route proof
+                if fewest is None:  # the budget ran out in the shortest-route proof
                     bound = _points_bound(result.bound, weight)
                     seconds = time.monotonic() - started
+                    stop = work.stop_reason() or sv.UNKNOWN
                     return DeliveryAnswer(
-                        mover, None, sv.UNKNOWN, bound, seconds, solves, formulation
+                        mover, None, stop, bound, seconds, solves, formulation, stop
                     )
                 shortest[key] = fewest
                 if fewest < len(owners):
@@ -508,7 +513,9 @@ def best_delivery_cpsat(
         delivery = Delivery(places, owners, tuple(sorted(scored.items())))
         status = sv.OPTIMAL if result.status == sv.OPTIMAL else sv.FEASIBLE
         bound = _points_bound(result.bound, weight)
-        return DeliveryAnswer(mover, delivery, status, bound, seconds, solves, formulation)
+        return DeliveryAnswer(
+            mover, delivery, status, bound, seconds, solves, formulation, result.stopped
+        )
 
 
 def _points_bound(bound: float | None, weight: int) -> int | None:

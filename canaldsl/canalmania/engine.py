@@ -9,7 +9,6 @@ position before it.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -1237,52 +1236,30 @@ def shortest_own_route(
 
 def _relaxed_completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
     """A quick necessary condition: a route within the value, allowing the rest of the route to
-    reuse hexes (a lower bound on the tiles needed)."""
+    reuse hexes (a lower bound on the tiles needed: the walks of
+    :mod:`canaldsl.canalmania.distances`, the via places in the best order)."""
+    from canaldsl.canalmania.distances import Finish, Walk
+
     board = state.board
     budget = canal.value - len(canal.tiles)
-    own_hexes = {t.hex for t in canal.tiles}
-    visited_places = set(canal.places)
+    own_hexes = frozenset(t.hex for t in canal.tiles)
+    visited_places = frozenset(canal.places)
     if canal.is_junction:
-        goal_places = {p for p in board.places if p not in visited_places}
         vias: tuple[str, ...] = ()
         far = None
     else:
         contract = board.contracts[canal.contract]
         far = contract.other_endpoint(canal.places[0])
         vias = tuple(v for v in contract.via if v not in visited_places)
-        goal_places = {far}
     end = canal.end
     if end is None:
         return True, ""
     start_node: Hex | str = end.hex if isinstance(end, Tile) else end
-    counter = itertools.count()
-    heap: list[tuple[int, int, str, Hex | str, frozenset[str], bool]] = [
-        (0, next(counter), str(start_node), start_node, frozenset(), isinstance(end, str))
-    ]
-    seen: set[tuple[Hex | str, frozenset[str], bool]] = set()
-    while heap:
-        cost, _, _, node, done, at_place = heapq.heappop(heap)
-        key = (node, done, at_place)
-        if key in seen:
-            continue
-        seen.add(key)
-        if cost > budget:
-            break
-        here = node if isinstance(node, Hex) else board.places[node].hex
-        for n in board.neighbours(here):
-            place = board.place_at.get(n)
-            if place is not None:
-                name = place.name
-                if at_place or name in visited_places or name in done:
-                    continue
-                if name in goal_places and set(vias) <= done:
-                    return True, ""
-                if name == far:
-                    continue
-                new_done = done | {name} if name in vias else done
-                heapq.heappush(heap, (cost, next(counter), name, name, new_done, True))
-            elif board.is_buildable(n) and n not in own_hexes and cost + 1 <= budget:
-                heapq.heappush(heap, (cost + 1, next(counter), str(n), n, done, False))
+    if budget >= 0:
+        walk = Walk(board, own_hexes, visited_places, far, canal.is_junction)
+        finish = Finish(walk, vias, budget)
+        if finish.from_start(start_node, (1 << len(vias)) - 1) <= budget:
+            return True, ""
     left = f"{budget} tile{'s' if budget != 1 else ''} left within its value of {canal.value}"
     if vias:
         return False, f"no route through {', '.join(vias)} to {far} with {left}"

@@ -7,23 +7,27 @@ turn just before them; the other expectations of the game as it stands at that p
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from canaldsl.budget import DEFAULT_UNITS, Budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
-from canaldsl.canalmania.delivery import deliveries
+from canaldsl.canalmania.delivery import search_best_delivery
 from canaldsl.canalmania.engine import Verdict, play_turn
-from canaldsl.canalmania.final import final_scoring
+from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
 
-FILE_QUERY_SECONDS = 60.0
-"""How long the queries of one file may take together (each has its own limit besides)."""
+QUERY_UNITS = DEFAULT_UNITS
+"""Work units of one query (:mod:`canaldsl.budget`): CP-SAT's deterministic time and the
+exact searches' steps, the same on every machine."""
+
+FILE_QUERY_UNITS = 60.0
+"""Work units the queries of one file may spend together (each has QUERY_UNITS besides)."""
 
 
 @dataclass(frozen=True)
@@ -42,14 +46,19 @@ class Evaluation:
     judgements: tuple[Judgement, ...]
     final_state: GameState | None
     unexpected_illegal: tuple[Verdict, ...]
+    timeout: bool = False
+    """Whether the wall-clock safety limit stopped a query (its outcome is machine-dependent)."""
 
 
-def evaluate(scenario: Scenario) -> Evaluation:
+def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
     """Play every turn of the file and judge every expectation and query.
 
-    Queries stop being evaluated (passed None, saying why) once the file's queries have taken
-    FILE_QUERY_SECONDS together: a file full of hard queries cannot keep `check` busy for
-    hours. Each query has its own time limit too, so the total stays bounded."""
+    The queries share ``budget`` (default FILE_QUERY_UNITS work units, with the default
+    wall-clock safety limit), each spending at most QUERY_UNITS of it: once it is spent, the
+    remaining queries are not evaluated (passed None, saying why). Budgets count work, not
+    time, so which queries are evaluated is the same on every machine; a query stopped by the
+    wall-clock safety limit says so (``Evaluation.timeout``)."""
+    work = budget if budget is not None else Budget.of(FILE_QUERY_UNITS)
     if scenario.board is None or scenario.position is None:
         unplayable = tuple(
             Judgement(e.span.line, statement_text(e), None, "there is no position to play")
@@ -62,7 +71,6 @@ def evaluate(scenario: Scenario) -> Evaluation:
     judgements: list[Judgement] = []
     last: Verdict | None = None
     covered: set[int] = set()
-    query_seconds = 0.0
     for event in scenario.events:
         if isinstance(event, s.TurnDecl):
             last = play_turn(state, event)
@@ -72,16 +80,33 @@ def evaluate(scenario: Scenario) -> Evaluation:
             continue
         if isinstance(event, (s.ExpectLegal, s.ExpectIllegal)) and last is not None:
             covered.add(id(last))
-        if isinstance(event, s.QueryDecl) and query_seconds >= FILE_QUERY_SECONDS:
-            reason = f"not evaluated: the queries of a file may take {FILE_QUERY_SECONDS:g} s"
-            judgements.append(Judgement(event.span.line, statement_text(event), None, reason))
-            continue
-        started = time.monotonic()
-        judgements.append(_judge(event, state, last))
         if isinstance(event, s.QueryDecl):
-            query_seconds += time.monotonic() - started
+            if work.exhausted or work.wall_hit:
+                reason = _spent(work)
+                judgements.append(Judgement(event.span.line, statement_text(event), None, reason))
+                continue
+            part = work.part(QUERY_UNITS)
+            judgements.append(_query_judgement(event, state, part))
+            work.absorb(part)
+            continue
+        judgements.append(_judge(event, state, last))
     unexpected = tuple(v for v in verdicts if not v.legal and id(v) not in covered)
-    return Evaluation(tuple(verdicts), tuple(judgements), state, unexpected)
+    return Evaluation(tuple(verdicts), tuple(judgements), state, unexpected, work.wall_hit)
+
+
+def _spent(work: Budget) -> str:
+    if work.wall_hit:
+        return "not evaluated: the wall-clock safety limit stopped an earlier query"
+    return f"not evaluated: the queries of a file may spend {work.units:g} work units together"
+
+
+def _query_judgement(event: s.QueryDecl, state: GameState, budget: Budget) -> Judgement:
+    text = statement_text(event)
+
+    def result(passed: bool | None, reason: str = "") -> Judgement:
+        return Judgement(event.span.line, text, passed, reason)
+
+    return _query(event, state, result, budget)
 
 
 def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgement:
@@ -139,24 +164,28 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         )
     if isinstance(event, s.ExpectBasin):
         return result(state.basin == event.count.value, f"the basin holds {state.basin}")
+    if isinstance(event, (s.ExpectWinner, s.ExpectFinalScores)):
+        try:
+            final = final_scoring(state)
+        except FinalScoringTooLong as exc:
+            return result(None, f"not evaluated: {exc}")
     if isinstance(event, s.ExpectWinner):
-        final = final_scoring(state)
         return result(
             final.winner == event.player.text,
             f"winner {final.winner}; final scores {_scores(final.scores)}",
         )
     if isinstance(event, s.ExpectFinalScores):
-        final = final_scoring(state)
         wanted_scores = {p.player.text: p.score.value for p in event.scores}
         actual_scores = {c: final.scores[c] for c in wanted_scores if c in final.scores}
         return result(actual_scores == wanted_scores, f"final scores {_scores(final.scores)}")
-    if isinstance(event, s.QueryDecl):
-        return _query(event, state, result)
     return result(None, "not evaluated")
 
 
 def _query(
-    event: s.QueryDecl, state: GameState, result: Callable[[bool | None, str], Judgement]
+    event: s.QueryDecl,
+    state: GameState,
+    result: Callable[[bool | None, str], Judgement],
+    budget: Budget,
 ) -> Judgement:
     mover = event.player.text if event.player is not None else state.now
     if event.kind == "best-build":
@@ -168,11 +197,16 @@ def _query(
             mover,
             wanted.points.value if wanted is not None and wanted.points is not None else None,
             wanted is not None and wanted.unique,
+            budget=budget,
         )
         return result(passed, reason)
     if event.kind == "best-delivery":
         assert mover is not None
-        moves = list(deliveries(state, mover))
+        searched = search_best_delivery(state, mover, budget=budget)
+        if searched.stopped is not None:
+            why = "the wall-clock safety limit" if budget.wall_hit else "its work budget"
+            return result(None, f"not evaluated: the search of every move ran out of {why}")
+        moves = list(searched.moves)
         best = max((d.points_for(mover) for d in moves), default=0)
         top = [d for d in moves if d.points_for(mover) == best]
         answer = event.answer
@@ -191,7 +225,7 @@ def _query(
         canal = find_canal(state, event.subject.text, event.player.text if event.player else None)
     except NoSuchCanal as exc:
         return result(False, str(exc))
-    found = can_complete(state, canal)
+    found = can_complete(state, canal, budget=budget)
     reason = found.reason()
     if found.possible is None:
         return result(None, f"not evaluated: {reason}")

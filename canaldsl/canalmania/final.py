@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from canaldsl.budget import Budget
 from canaldsl.canalmania import checks_end as end_rules
 from canaldsl.canalmania.components import Edition
-from canaldsl.canalmania.delivery import Delivery, best_delivery
+from canaldsl.canalmania.delivery import Delivery, search_best_delivery
 from canaldsl.canalmania.state import GameState
 
 
@@ -23,9 +24,22 @@ class FinalResult:
 
 MAX_DELIVERY_ROUNDS = 100
 
+FINAL_UNITS = 20.0
+"""Work units the final deliveries may take together (each player's best move found by trying
+every move: one step per route tried, :mod:`canaldsl.budget`). The built-in board with every
+canal built takes a few hundredths of a unit; only a network no game reaches takes more."""
 
-def final_scoring(state: GameState) -> FinalResult:
-    """The scores after final scoring, from a copy of ``state`` (which is not changed)."""
+
+class FinalScoringTooLong(ValueError):
+    """The final deliveries would need more route search than FINAL_UNITS allows."""
+
+
+def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalResult:
+    """The scores after final scoring, from a copy of ``state`` (which is not changed).
+
+    Raises FinalScoringTooLong when the best deliveries take more than ``budget`` (default
+    FINAL_UNITS work units, counted the same on every machine)."""
+    work = budget if budget is not None else Budget(FINAL_UNITS, None)
     s = state.copy()
     for player in s.players:
         player.score += end_rules.incomplete_canal_points(state=s, colour=player.colour)
@@ -34,7 +48,13 @@ def final_scoring(state: GameState) -> FinalResult:
     for _ in range(MAX_DELIVERY_ROUNDS):
         moved = False
         for colour in order:
-            delivery = best_delivery(s, colour)
+            found = search_best_delivery(s, colour, budget=work)
+            if found.stopped is not None:
+                raise FinalScoringTooLong(
+                    f"the final deliveries need more than {work.units:g} work units of route "
+                    "search (far more routes than a game on the built-in board has)"
+                )
+            delivery = found.delivery
             if delivery is None:
                 continue
             moved = True

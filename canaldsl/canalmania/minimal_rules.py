@@ -37,12 +37,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from canaldsl import minimalcore as mc
+from canaldsl.budget import DEFAULT_UNITS, Budget, as_budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import TileKind
+from canaldsl.canalmania.distances import Finish
 from canaldsl.canalmania.position import JUNCTION
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.search import (
@@ -61,8 +63,8 @@ HORIZON_SLACK = 3
 """Tiles beyond the value (or beyond the fewest any route needs) a completion may use when
 build.contract-length is left out."""
 
-DEFAULT_TIME_LIMIT = 10.0
-"""Seconds for finding a minimal set (all its solves together)."""
+DEFAULT_BUDGET = DEFAULT_UNITS
+"""Work units for finding a minimal set (all its solves together; :mod:`canaldsl.budget`)."""
 
 COMPLETION_RULES = (
     "build.start-at-barge",
@@ -92,8 +94,8 @@ class RuleSet:
     """A minimal set of rules that makes ``question`` impossible (``rules``, rule ids in the
     order of TURN_RULES).
 
-    ``minimal`` is False when a solve hit its time limit during the deletion pass (the set
-    still makes the question impossible, but a member might not be needed). ``horizon``: the
+    ``minimal`` is False when the work budget ran out during the deletion pass (the set still
+    makes the question impossible, but a member might not be needed). ``horizon``: the
     tiles per canal the model considered without build.contract-length."""
 
     question: str
@@ -104,7 +106,9 @@ class RuleSet:
     seconds: float
     considered: tuple[str, ...] = field(default=TURN_RULES)
     decided: bool = True
-    """False when the first solve hit its time limit: impossibility was not shown."""
+    """False when the budget ran out in the first solve: impossibility was not shown."""
+    timeout: bool = False
+    """True when the wall-clock safety limit (not the budget) stopped the search."""
 
     def titles(self) -> tuple[str, ...]:
         known = all_rules()
@@ -113,12 +117,15 @@ class RuleSet:
     def text(self) -> str:
         """One line: the rules with their titles."""
         if not self.decided:
-            return f"{self.question}? not decided: the solver's time limit was hit"
+            return f"{self.question}? not decided: {self._limit()} ran out"
         if not self.rules:
             return f"{self.question}: no rule is needed to make it so (the request itself)"
         named = "; ".join(f"{r} ({t})" for r, t in zip(self.rules, self.titles(), strict=True))
-        word = "minimal set" if self.minimal else "set (not shown minimal: time limit)"
+        word = "minimal set" if self.minimal else f"set (not shown minimal: {self._limit()})"
         return f"{self.question}: {word} of rules that make it so: {named}"
+
+    def _limit(self) -> str:
+        return "the wall-clock safety limit" if self.timeout else "the work budget"
 
     def to_json(self, *, timings: bool = False) -> dict[str, Any]:
         """The set for programs; ``seconds`` only with ``timings`` (it varies by run)."""
@@ -129,6 +136,7 @@ class RuleSet:
             ],
             "minimal": self.minimal,
             "decided": self.decided,
+            "timeout": self.timeout,
             "horizon": self.horizon,
             "solves": self.solves,
         }
@@ -149,20 +157,24 @@ class RuleQuestion:
         *,
         horizon: int,
         pay: bool,
-        time_limit: float | None,
+        budget: Budget | float | None,
         extra_hexes: Sequence[Hex] = (),
     ) -> None:
-        from canaldsl.canalmania.buildmodel import BuildModel
+        from canaldsl.canalmania.buildmodel import BuildModel, afford, model_size
 
         self.problem = problem
         self.rules = tuple(rules)
         self.question = question
-        self.time_limit = time_limit
-        """Seconds for the whole search of a minimal set (each solve gets what is left)."""
-        self.deadline: float | None = None
+        self.budget = as_budget(budget)
+        """Work units for the whole search of a minimal set (each solve gets what is left)."""
         self.horizon = horizon
+        size = model_size(problem, relaxed=True, horizon=horizon, extra_hexes=len(extra_hexes))
+        self.affordable = afford(self.budget, size)
+        """False when the model is too large for the budget: it is not built, and the
+        question is not decided."""
+        built_for = problem if self.affordable else replace(problem, canals=())
         self.built = BuildModel(
-            problem, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
+            built_for, relaxed=True, horizon=horizon, pay=pay, extra_hexes=extra_hexes
         )
         self.model = self.built.model
         self.checked_ends: set[tuple[int, tuple[RouteItem, ...]]] = set()
@@ -221,17 +233,28 @@ class RuleQuestion:
         rule = self.built.literals["build.completable"]
         self.model.AddBoolOr([lit.Not() for lit in lits]).OnlyEnforceIf(rule)
 
+    def forbid_stranding_tiles(self) -> None:
+        """Forbid at once (behind build.completable) every first tile after which its canal
+        cannot be completed, rather than one a solve as :meth:`stranded` does: on a board of
+        thousands of hexes where no tile can be built, that is thousands of solves. Each test
+        is cheap (the walks' bound decides most), and counted as a step of the budget."""
+        for v in self.built.canals:
+            task = v.task
+            for (p, hex), _ in sorted(v.x.items()):
+                if p != 1:
+                    continue
+                line: tuple[RouteItem, ...] = ((hex, TileKind.STRETCH),)
+                self.budget.charge_steps(1)
+                if not still_completable(self.problem, task, line):
+                    self.checked_ends.add((task.index, line))
+                    self.forbid_end(v, line)
+
     def check(self, assumed: Sequence[str]) -> tuple[str, list[str]]:
         """Whether the question is possible with exactly ``assumed`` rules (and, when not,
         CP-SAT's sufficient set among them)."""
         literals = [self.built.literals[r] for r in assumed]
         while True:
-            left = self.time_limit
-            if self.deadline is not None:
-                left = max(self.deadline - time.monotonic(), 0.0)
-                if left <= 0:
-                    return mc.UNKNOWN, []
-            answer = mc.solve_assuming(self.model, literals, time_limit=left)
+            answer = mc.solve_assuming(self.model, literals, budget=self.budget)
             if answer.status == mc.FEASIBLE and self.stranded(answer):
                 continue
             return answer.status, [assumed[i] for i in answer.core]
@@ -240,28 +263,44 @@ class RuleQuestion:
         """The minimal set, or None when the question is possible after all."""
         question = self.question
         started = time.monotonic()
-        if self.time_limit is not None:
-            self.deadline = started + self.time_limit
-        try:
-            found = mc.minimal_core(self.rules, self.check)
-        finally:
-            self.deadline = None
+        if not self.affordable:
+            return RuleSet(question, (), False, self.horizon, 0, 0.0, self.rules, decided=False)
+        found = mc.minimal_core(self.rules, self.check)
         seconds = time.monotonic() - started
+        timeout = self.budget.wall_hit
         if found.status == mc.FEASIBLE:
             return None
-        if found.status == mc.UNKNOWN:
+        if found.status in (mc.UNKNOWN, mc.TIMEOUT):
             return RuleSet(
-                question, (), False, self.horizon, found.solves, seconds, self.rules, decided=False
+                question,
+                (),
+                False,
+                self.horizon,
+                found.solves,
+                seconds,
+                self.rules,
+                decided=False,
+                timeout=timeout,
             )
         return RuleSet(
-            question, found.members, found.minimal, self.horizon, found.solves, seconds, self.rules
+            question,
+            found.members,
+            found.minimal,
+            self.horizon,
+            found.solves,
+            seconds,
+            self.rules,
+            timeout=timeout,
         )
 
 
 def completion_horizon(task: CanalTask) -> int:
-    """The positions a completion model has: see the module docstring."""
+    """The positions a completion model has: see the module docstring (the fewest tiles any
+    route needs, however many: the walks of :mod:`canaldsl.canalmania.distances` unbounded)."""
     start: Hex | str = task.at_place if task.at_place else task.end_hex
-    fewest = task.finish_from(start, task.full_mask)
+    fewest = INF
+    if task.finish is not None:
+        fewest = Finish(task.finish.walk, task.vias, None).from_start(start, task.full_mask)
     reach = task.budget if fewest >= INF else max(task.budget, fewest)
     return reach + HORIZON_SLACK
 
@@ -285,7 +324,7 @@ def completion_question(
     state: GameState,
     canal: CanalState,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     horizon: int | None = None,
     rules: Sequence[str] = COMPLETION_RULES,
 ) -> RuleQuestion:
@@ -300,9 +339,10 @@ def completion_question(
         f"{name} cannot be completed",
         horizon=size,
         pay=False,
-        time_limit=time_limit,
+        budget=budget,
     )
-    question.model.Add(question.built.canals[0].completes == 1)
+    if question.affordable:
+        question.model.Add(question.built.canals[0].completes == 1)
     return question
 
 
@@ -310,13 +350,13 @@ def why_not_complete(
     state: GameState,
     canal: CanalState,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     horizon: int | None = None,
     rules: Sequence[str] = COMPLETION_RULES,
 ) -> RuleSet | None:
     """A minimal set of rules that together leave ``canal`` no completion with the tiles in
     its owner's supply (None: it can be completed)."""
-    found = completion_question(state, canal, time_limit=time_limit, horizon=horizon, rules=rules)
+    found = completion_question(state, canal, budget=budget, horizon=horizon, rules=rules)
     return found.core()
 
 
@@ -324,7 +364,7 @@ def no_build_question(
     state: GameState,
     colour: str,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleQuestion | None:
     """Building one tile this turn, as a rule question (None: no open canal to build on).
@@ -338,9 +378,11 @@ def no_build_question(
         f"{colour} cannot build a tile this turn",
         horizon=1,
         pay=True,
-        time_limit=time_limit,
+        budget=budget,
     )
     question.model.Add(sum(v.used[1] for v in question.built.canals) >= 1)
+    if question.affordable:
+        question.forbid_stranding_tiles()
     return question
 
 
@@ -348,13 +390,13 @@ def why_no_build(
     state: GameState,
     colour: str,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleSet | None:
     """A minimal set of rules that together leave ``colour`` no tile to build this turn
     (None: some tile can be built). One tile is enough to ask about: any legal build starts
     with a tile that is a legal build on its own. Raises HandUnknown."""
-    question = no_build_question(state, colour, time_limit=time_limit, rules=rules)
+    question = no_build_question(state, colour, budget=budget, rules=rules)
     if question is None:
         return RuleSet(f"{colour} has no open canal to build on", (), True, 0, 0, 0.0)
     return question.core()
@@ -365,7 +407,7 @@ def proposal_question(
     colour: str,
     build: s.Build,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleQuestion | None:
     """The tiles and places of ``build``, paid somehow, as a rule question (None: a line
@@ -393,7 +435,7 @@ def proposal_question(
         "no payment makes this build legal",
         horizon=size,
         pay=True,
-        time_limit=time_limit,
+        budget=budget,
         extra_hexes=extra,
     )
     for v in question.built.canals:
@@ -406,14 +448,14 @@ def why_not_proposed(
     colour: str,
     build: s.Build,
     *,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    budget: Budget | float | None = DEFAULT_BUDGET,
     rules: Sequence[str] = TURN_RULES,
 ) -> RuleSet | None:
     """A minimal set of rules that together make the tiles and places of ``build`` illegal
     whatever cards pay for them (None: some payment makes it legal). A line naming no open
     canal of the player breaks build.own-contract, which the model does not state: it is
     answered alone. Raises HandUnknown."""
-    question = proposal_question(state, colour, build, time_limit=time_limit, rules=rules)
+    question = proposal_question(state, colour, build, budget=budget, rules=rules)
     if question is None:
         own = ("build.own-contract",)
         text = "a build line names no open canal of the player (or one twice)"
@@ -464,11 +506,11 @@ def _fix_line(question: RuleQuestion, v: Any, line: Sequence[RouteItem]) -> None
 
 
 def empty_build_note(
-    state: GameState, colour: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT
+    state: GameState, colour: str, *, budget: Budget | float | None = DEFAULT_BUDGET
 ) -> tuple[str, RuleSet | None]:
     """Why the best build of ``colour`` is to build nothing, in one line, with the rule set
     when no tile can be built at all."""
-    found = why_no_build(state, colour, time_limit=time_limit)
+    found = why_no_build(state, colour, budget=budget)
     if found is None:
         return "a tile can be built, but no build scores more than building nothing", None
     return found.text(), found

@@ -41,6 +41,9 @@ class FileReport:
     expectations: tuple[ExpectationResult, ...] = ()
     turns: int = 0
     scenario: Scenario | None = field(default=None, compare=False)
+    timeout: bool = False
+    """Whether the wall-clock safety limit stopped a query (its outcome depends on the
+    machine; `canaldsl check` then exits with status 3)."""
 
     def to_json(self) -> dict[str, Any]:
         board = self.scenario.board if self.scenario else None
@@ -93,4 +96,5 @@ def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
         expectations=results,
         turns=len(evaluation.verdicts),
         scenario=scenario,
+        timeout=evaluation.timeout,
     )

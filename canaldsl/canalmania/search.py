@@ -30,22 +30,29 @@ when the second canal's best build would go on top of them).
 
 from __future__ import annotations
 
-import functools
-import itertools
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from canaldsl.budget import TIMEOUT, Budget, OutOfBudget, StepCounter, WallClockHit
+from canaldsl.budget import UNKNOWN as UNKNOWN_STOP
 from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import (
     OVERBUILD_EXTRA_CARDS,
-    TERRAIN_TILES,
     TILE_POINTS,
     CardKind,
     Edition,
     TileKind,
+)
+from canaldsl.canalmania.distances import (
+    Finish,
+    PlaceDistances,
+    TileDistances,
+    Walk,
+    adjacency,
+    reach_distances,
 )
 from canaldsl.canalmania.position import Tile
 from canaldsl.canalmania.state import CanalState, GameState
@@ -68,32 +75,6 @@ RouteItem = tuple[Hex, TileKind] | str
 
 
 # ------------------------------------------------------------------ the problem
-
-
-@dataclass(frozen=True)
-class Adjacency:
-    """The board's neighbourhoods, once per board: buildable neighbours and places nearby."""
-
-    hexes: Mapping[Hex, tuple[Hex, ...]]
-    places: Mapping[Hex, tuple[str, ...]]
-    kinds: Mapping[Hex, tuple[TileKind, ...]]
-    """Tile kinds each buildable hex takes, the higher-scoring first."""
-
-
-@functools.lru_cache(maxsize=16)
-def adjacency(board: Board) -> Adjacency:
-    hexes: dict[Hex, tuple[Hex, ...]] = {}
-    places: dict[Hex, tuple[str, ...]] = {}
-    kinds: dict[Hex, tuple[TileKind, ...]] = {}
-    for hex, terrain in board.terrain.items():
-        neighbours = board.neighbours(hex)
-        hexes[hex] = tuple(n for n in neighbours if board.is_buildable(n))
-        places[hex] = tuple(board.place_at[n].name for n in neighbours if n in board.place_at)
-        if board.is_buildable(hex):
-            kinds[hex] = tuple(
-                sorted(TERRAIN_TILES[terrain], key=lambda k: (-TILE_POINTS[k], k.value))
-            )
-    return Adjacency(hexes, places, kinds)
 
 
 @dataclass(frozen=True)
@@ -145,6 +126,8 @@ class CanalTask:
     old_points: int
     bonus: int
     """Points the contract itself scores on completion (2nd edition: its value)."""
+    finish: Finish | None = field(repr=False, compare=False, default=None)
+    """The distances behind ``finish_tile`` and ``finish_place``."""
 
     @property
     def full_mask(self) -> int:
@@ -291,112 +274,25 @@ def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
         old_points=sum(TILE_POINTS[t.kind] for t in canal.tiles),
         bonus=value if edition is Edition.SECOND else 0,
     )
-    finish_tile, finish_place = _finish_distances(board, partial)
-    reach = _reach_distances(board, partial)
-    region = frozenset(
-        h
-        for h, d in reach.items()
-        if d + min(finish_tile.get((h, m), INF) for m in range(partial.full_mask + 1))
-        <= partial.budget
+    return with_distances(partial, board)
+
+
+def with_distances(task: CanalTask, board: Board) -> CanalTask:
+    """The task with its distances (finish, reach, region) computed for where it stands:
+    every search bounded by the tiles its value leaves (:mod:`canaldsl.canalmania.distances`)."""
+    walk = Walk(board, task.own, task.visited, task.far, task.junction)
+    finish = Finish(walk, task.vias, task.budget)
+    start: Hex | str = task.at_place if task.at_place is not None else task.end_hex
+    reach = reach_distances(walk, start, task.budget)
+    region = frozenset(h for h, d in reach.items() if d + finish.least(h) <= task.budget)
+    return replace(
+        task,
+        finish_tile=TileDistances(finish),
+        finish_place=PlaceDistances(finish),
+        finish=finish,
+        reach=reach,
+        region=region,
     )
-    return CanalTask(
-        **{
-            **partial.__dict__,
-            "finish_tile": finish_tile,
-            "finish_place": finish_place,
-            "reach": reach,
-            "region": region,
-        }
-    )
-
-
-def _finish_distances(
-    board: Board, task: CanalTask
-) -> tuple[dict[tuple[Hex, int], int], dict[tuple[str, int], int]]:
-    """Fewest tiles from each (tile on a hex | barge on a place, vias left) to completion.
-
-    The same walk as the engine's completability check, searched backwards from the goal:
-    tiles on buildable hexes the canal does not hold, passing through places it has not
-    visited, reaching the far endpoint only with every via place passed. Places passed in
-    the walk may be passed again (a lower bound)."""
-    adj = adjacency(board)
-    tile_dist: dict[tuple[Hex, int], int] = {}
-    place_dist: dict[tuple[str, int], int] = {}
-    queue: deque[tuple[int, bool, Hex | str, int]] = deque()
-    seeds: set[Hex] = set()
-    for hex, names in adj.places.items():
-        if hex in task.own or not board.is_buildable(hex):
-            continue
-        if any(task.is_goal(p, 0) for p in names):
-            seeds.add(hex)
-    for hex in sorted(seeds):
-        tile_dist[(hex, 0)] = 0
-        queue.append((0, False, hex, 0))
-    while queue:
-        d, is_place, node, mask = queue.popleft()
-        if is_place:
-            assert isinstance(node, str)
-            if place_dist.get((node, mask), INF) < d:
-                continue
-            # predecessors of a place: tiles next to it (cost 0)
-            if not task.may_pass(node):
-                continue
-            bit = task.via_bit(node)
-            masks = [mask] if not bit else ([mask, mask | bit] if not mask & bit else [])
-            for h in adj.hexes[board.places[node].hex]:
-                if h in task.own:
-                    continue
-                for m in masks:
-                    if tile_dist.get((h, m), INF) > d:
-                        tile_dist[(h, m)] = d
-                        queue.appendleft((d, False, h, m))
-            continue
-        assert isinstance(node, Hex)
-        if tile_dist.get((node, mask), INF) < d:
-            continue
-        # predecessors of a tile: tiles next to it, places next to it (cost 1)
-        for n in adj.hexes[node]:
-            if n not in task.own and tile_dist.get((n, mask), INF) > d + 1:
-                tile_dist[(n, mask)] = d + 1
-                queue.append((d + 1, False, n, mask))
-        for name in adj.places[node]:
-            if place_dist.get((name, mask), INF) > d + 1:
-                place_dist[(name, mask)] = d + 1
-                queue.append((d + 1, True, name, mask))
-    return tile_dist, place_dist
-
-
-def _reach_distances(board: Board, task: CanalTask) -> dict[Hex, int]:
-    """Fewest tiles from the barge to a tile on each hex (passing places on the way)."""
-    adj = adjacency(board)
-    dist: dict[Hex, int] = {}
-    queue: deque[tuple[int, Hex]] = deque()
-
-    def from_place(name: str, d: int) -> None:
-        for n in adj.hexes[board.places[name].hex]:
-            if n not in task.own and dist.get(n, INF) > d + 1:
-                dist[n] = d + 1
-                queue.append((d + 1, n))
-
-    def from_tile(hex: Hex, d: int) -> None:
-        for n in adj.hexes[hex]:
-            if n not in task.own and dist.get(n, INF) > d + 1:
-                dist[n] = d + 1
-                queue.append((d + 1, n))
-        for name in adj.places[hex]:
-            if task.may_pass(name):
-                from_place(name, d)
-
-    if task.at_place is not None:
-        from_place(task.at_place, 0)
-    else:
-        from_tile(task.end_hex, 0)
-    while queue:
-        d, hex = queue.popleft()
-        if dist.get(hex, INF) < d:
-            continue
-        from_tile(hex, d)
-    return dist
 
 
 # ------------------------------------------------------------------ paying for tiles
@@ -619,6 +515,8 @@ class SearchResult:
     bound: int
     nodes: int
     seconds: float
+    stopped: str | None = None
+    """Why it stopped before finishing: UNKNOWN (the budget) or TIMEOUT (the wall clock)."""
 
 
 def build_points(
@@ -724,7 +622,13 @@ def route_exists(
     place (:func:`canaldsl.graphpaths.least_cost_disjoint_pair`, polynomial); with more, a
     depth-first search walks to the next via place, pruned by the fewest tiles to finish, and
     decides there."""
-    from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path
+    from canaldsl.graphpaths import (
+        least_cost_disjoint_pair,
+        least_cost_path,
+        least_cost_routes,
+        least_costs,
+    )
+    from canaldsl.waypoints import paths_ending
 
     adj = adjacency(problem.board)
     board = problem.board
@@ -775,6 +679,7 @@ def route_exists(
                 step,
                 tile_cost,
                 limit=left,
+                tick=work if visits else None,
             )
             return found is not None and found <= left
         via = task.vias[m.bit_length() - 1]
@@ -792,6 +697,8 @@ def route_exists(
                 (here, far),
                 lambda node: neighbours(node, lambda p: passable(p) or p == far),
                 tile_cost,
+                limit=left,
+                tick=work if visits else None,
             )
         finally:
             start = saved
@@ -812,13 +719,13 @@ def route_exists(
         def step(node: Hex | str) -> list[Hex | str]:
             return [n for n in neighbours(node, lambda p: passable(p) or p == far) if n != start]
 
-        def shortest(source: Hex | str, target: str) -> int:
-            found = least_cost_path(source, lambda n: n == target, step, tile_cost, limit=left)
-            return INF if found is None else found
+        def shortest(source: Hex | str, targets: list[str]) -> list[int]:
+            found = least_costs(source, targets, step, tile_cost, limit=left, tick=work)
+            return [found.get(t, INF) for t in targets]
 
-        first = {v: shortest(here, v) for v in left_vias}
-        between = {(a, b): shortest(a, b) for a in left_vias for b in left_vias if a != b}
-        to_far = {v: shortest(v, far) for v in left_vias}
+        first = shortest(here, left_vias)
+        legs = [shortest(a, left_vias) for a in left_vias]
+        to_far = [shortest(v, [far])[0] for v in left_vias]
         pairs: dict[tuple[str, str], int] = {}
 
         def pair(before: str, last: str) -> int:
@@ -833,21 +740,41 @@ def route_exists(
                         ends,
                         lambda node: neighbours(node, lambda p: passable(p) or p == far),
                         tile_cost,
+                        limit=left,
+                        tick=work,
                     )
                 finally:
                     start = saved
                 pairs[(before, last)] = INF if found is None else found
             return pairs[(before, last)]
 
-        for order in itertools.permutations(left_vias):
-            lead = first[order[0]] + sum(between[ab] for ab in itertools.pairwise(order[:-1]))
-            if lead + between[(order[-2], order[-1])] + to_far[order[-1]] > left:
-                continue  # the cheap bound already rules this order out
-            if lead + pair(order[-2], order[-1]) <= left:
+        # the fewest tiles from here through every via place but the last two, in the best
+        # order (Held-Karp), then the cheap bound and the exact pair for each last two
+        table = paths_ending(first, legs)
+        full = (1 << len(left_vias)) - 1
+        candidates: list[tuple[int, int, int, int]] = []
+        for last in range(len(left_vias)):
+            rest = full ^ (1 << last)
+            for before in range(len(left_vias)):
+                if not rest & (1 << before):
+                    continue
+                lead = table[rest][before]
+                cheap = lead + legs[before][last] + to_far[last]
+                if cheap <= left:  # else the cheap bound already rules these orders out
+                    candidates.append((cheap, lead, before, last))
+        for _, lead, before, last in sorted(candidates):
+            if lead + pair(left_vias[before], left_vias[last]) <= left:
                 return True
         return False
 
     visits = 0
+    steps = 0
+
+    def work() -> None:
+        nonlocal steps
+        steps += 1
+        if steps > ROUTE_SEARCH_STEPS:
+            raise _LongSearch
 
     def search(here: Hex | str, m: int, left: int) -> bool:
         nonlocal visits
@@ -888,60 +815,126 @@ def route_exists(
                 return True
         return False
 
+    def legs(here: Hex | str, m: int, left: int) -> bool:
+        """A witness, quickly found when there is one: a shortest leg avoiding what the route
+        holds to one via place after another (the one the walks' bound puts first, first),
+        the last one decided exactly (:func:`exact`). False proves nothing: the tile-by-tile
+        search follows."""
+        nonlocal visits
+        if m & (m - 1) == 0:
+            return exact(here, m, left)
+        visits += 1
+        if visits > ROUTE_SEARCH_NODES:
+            raise _LongSearch
+
+        def step(node: Hex | str) -> list[Hex | str]:
+            return [n for n in neighbours(node, passable) if n != start]
+
+        finish = task.finish
+        assert finish is not None
+        options = []
+        for i, via in enumerate(task.vias):
+            if m & (1 << i):
+                rest = m & ~(1 << i)
+                options.append((finish.to_via_from(here, i) + finish.place(via, rest), via))
+        for bound, via in sorted(options):
+            if bound > left:
+                break
+            found = least_cost_routes(here, [via], step, tile_cost, limit=left, tick=work)
+            if via not in found:
+                continue
+            cost, path = found[via]
+            passed = {x for x in path[1:] if isinstance(x, str)}
+            rest = m & ~sum(task.via_bit(p) for p in passed)
+            if cost + task.finish_place.get((via, rest), INF) > left:
+                continue
+            held = [x for x in path[1:] if isinstance(x, Hex) and x not in hexes]
+            reached = [x for x in path[1:] if isinstance(x, str) and x not in places]
+            hexes.update(held)
+            places.update(reached)
+            try:
+                if legs(via, rest, left - cost):
+                    return True
+            finally:
+                hexes.difference_update(held)
+                places.difference_update(reached)
+        return False
+
+    held_hexes, held_places = set(hexes), set(places)
+    if task.finish is not None:  # the walks' bound, held hexes aside: no route if over
+        if state.place is not None:
+            fewest = task.finish.place(state.place, state.mask)
+        elif state.tiles:
+            fewest = task.finish.tile(state.end, state.mask)
+        else:
+            fewest = task.finish.from_end(state.end, state.mask)
+        if fewest > state.left:
+            return False
     try:
-        return search(start, state.mask, state.left)
+        mask = state.mask
+        if mask & (mask - 1) == 0 or task.junction:
+            return search(start, mask, state.left)
+        if task.finish is not None and legs(start, mask, state.left):
+            return True  # a witness
+        return orders_allow(start, mask, state.left) and search(start, mask, state.left)
     except _LongSearch:
-        return _model_route_exists(problem, task, state, hexes, places)
+        return _model_route_exists(problem, task, state, held_hexes, held_places)
 
 
 ROUTE_SEARCH_NODES = 300
-"""Steps the search with two or more via places left may take before CP-SAT decides."""
+"""Nodes the search with two or more via places left may visit before CP-SAT decides."""
+
+ROUTE_SEARCH_STEPS = 200_000
+"""Steps (nodes of its shortest-path searches) the search with two or more via places left
+may take before CP-SAT decides: a fixed count, so the same canal is decided the same way on
+every machine."""
 
 
 class _LongSearch(Exception):
     pass
 
 
+ROUTE_MODEL_UNITS = 5.0
+"""Work units of the CP-SAT circuit that decides a route the searches could not. When even it
+runs out (no input found so far does), the canal is taken as completable: build.completable
+never calls a canal impossible without a proof."""
+
+
 def _model_route_exists(
     problem: BuildProblem, task: CanalTask, state: LineEnd, hexes: set[Hex], places: set[str]
 ) -> bool:
-    """:func:`route_exists` decided by the CP-SAT model (exact): the canal standing at
-    ``state`` with ``hexes`` and ``places`` held, every kind of tile in ample supply (each
-    terrain takes two kinds, so tile kinds never stop a route)."""
-    from canaldsl import solver as sv
-    from canaldsl.canalmania.buildmodel import BuildModel
+    """:func:`route_exists` decided by the CP-SAT circuit of
+    :mod:`canaldsl.canalmania.routemodel` (exact), the canal standing at ``state`` with
+    ``hexes`` and ``places`` held (the canal's own included), within ROUTE_MODEL_UNITS."""
+    from canaldsl.canalmania.routemodel import circuit_route_exists
 
-    at = replace(
-        task,
-        budget=state.left,
-        end_hex=state.end,
-        at_place=state.place,
-        last_kind=None,
-        own=frozenset(hexes | task.own | {state.end}),
-        visited=frozenset(places | task.visited),
-        vias=tuple(v for i, v in enumerate(task.vias) if state.mask & (1 << i)),
+    board = problem.board
+    adj = adjacency(board)
+    assert task.far is not None
+    start: Hex | str = state.place if state.place is not None else state.end
+
+    def tiles_near(hex: Hex) -> tuple[Hex, ...]:
+        found = adj.hexes.get(hex)
+        if found is None:  # a tile the engine let stand off the map
+            found = tuple(n for n in board.neighbours(hex) if board.is_buildable(n))
+        return found
+
+    found = circuit_route_exists(
+        board,
+        start=start,
+        far=task.far,
+        vias=[v for i, v in enumerate(task.vias) if state.mask & (1 << i)],
+        left=state.left,
+        tiles_near=tiles_near,
+        places_near=lambda hex: adj.places.get(hex, ()),
+        free_tile=lambda hex: hex not in hexes,
+        free_place=lambda name: name not in places and task.may_pass(name),
+        budget=Budget(ROUTE_MODEL_UNITS, None),
     )
-    finish_tile, finish_place = _finish_distances(problem.board, at)
-    at = replace(at, finish_tile=finish_tile, finish_place=finish_place)
-    reach = _reach_distances(problem.board, at)
-    region = frozenset(
-        h
-        for h, d in reach.items()
-        if d + min(finish_tile.get((h, m), INF) for m in range(at.full_mask + 1)) <= at.budget
-    )
-    at = replace(at, reach=reach, region=region)
-    ample = {k: INF for k in TileKind}
-    alone = replace(problem, hand={}, supply=ample, canals=(at,))
-    built = BuildModel(alone, complete=True)
-    built.model.ClearObjective()
-    return sv.solve(built.model).has_solution
+    return True if found is None else found
 
 
 # ------------------------------------------------------------------ the search
-
-
-class _Timeout(Exception):
-    pass
 
 
 @dataclass(frozen=True)
@@ -973,7 +966,7 @@ def _better(a: Found, b: Found | None) -> bool:
 @dataclass
 class _Searcher:
     problem: BuildProblem
-    deadline: float | None
+    counter: StepCounter
     forbidden: Identity | None = None
     nodes: int = 0
     best_seen: Found | None = None
@@ -1001,13 +994,16 @@ class _Searcher:
         """For each end of the canal (a tile's hex and kind, or a place's hex and None): the
         most tile points of up to k more tiles, by k, over walks in the canal's region with
         no two tiles of one kind in a row within a section (cards, vias and the canal's own
-        hexes are not considered)."""
+        hexes are not considered). k runs up to the tiles the hand can pay for this turn
+        (:meth:`depth`; a larger k reads that row), over the hexes that close to the barge;
+        every cell counts as a step of the search."""
         cached = self.geo.get(task.index)
         if cached is not None:
             return cached
         board = self.problem.board
         adj = adjacency(board)
-        region = task.region
+        depth = self.depth(task)
+        region = frozenset(h for h in task.region if task.reach.get(h, INF) <= depth)
         tiles: list[tuple[Hex, TileKind | None]] = [
             (h, k) for h in sorted(region) for k in adj.kinds[h]
         ]
@@ -1033,7 +1029,8 @@ class _Searcher:
                         best = max(best, TILE_POINTS[kind] + table[(n, kind)][k - 1])
             return best
 
-        for k in range(1, task.budget + 1):
+        for k in range(1, depth + 1):
+            self.counter.step(len(tiles) + len(places))
             for hex, _ in places:
                 table[(hex, None)].append(step(hex, None, k))
             for hex, last in tiles:
@@ -1046,25 +1043,46 @@ class _Searcher:
         self.geo[task.index] = table
         return table
 
+    def depth(self, task: CanalTask) -> int:
+        """The most tiles the canal can take this turn: its value, and the cards in hand
+        (a Smeaton surveyor may pay two tiles)."""
+        hand = self.problem.hand
+        cards = sum(hand.values())
+        if self.problem.smeaton:
+            cards += hand.get(CardKind.SURVEYOR, 0)
+        return min(task.budget, cards)
+
+    def geo_at(self, task: CanalTask, end: tuple[Hex, TileKind | None], k: int) -> int:
+        """The most tile points of up to k more tiles from ``end`` (see :meth:`geo_bound`)."""
+        row = self.geo_bound(task).get(end)
+        if row is None:  # an end beyond the tiles this turn can take: no bound known
+            return INF
+        return row[min(k, len(row) - 1)]
+
+    def coarse_bound(self) -> int:
+        """An upper bound made without any search: every completion, and the most points the
+        cards in hand can pay for."""
+        fixed = sum(task.old_points + task.bonus for task in self.problem.canals)
+        return fixed + self.card_points
+
     def root_bound(self) -> int:
         """An upper bound on the points of any build."""
         total_geo = 0
         fixed = 0
         for task in self.problem.canals:
-            geo = self.geo_bound(task)
-            total_geo += geo[(task.end_hex, task.last_kind)][task.budget]
+            total_geo += self.geo_at(task, (task.end_hex, task.last_kind), task.budget)
             start: Hex | str = task.at_place if task.at_place else task.end_hex
-            nearby = adjacency(self.problem.board).places[task.end_hex]
-            if task.finish_from(start, task.full_mask) <= task.budget or (
-                task.at_place is None and any(task.is_goal(p, task.full_mask) for p in nearby)
-            ):
+            if task.finish is not None:  # from the barge, on a place or on the last tile
+                fewest = task.finish.from_start(start, task.full_mask)
+            else:
+                fewest = task.finish_from(start, task.full_mask)
+            if fewest <= task.budget:
                 fixed += task.old_points + task.bonus
         return fixed + min(total_geo, self.card_points)
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
-            raise _Timeout
+        self.counter.step()
 
     # -------------------------------------------------------------- the whole build
     def run(self) -> Found | None:
@@ -1196,7 +1214,6 @@ class _Searcher:
         smeaton = problem.smeaton
         brindley = problem.brindley
         surveyors = hand.get(CardKind.SURVEYOR, 0)
-        geo = self.geo_bound(task)
         budget = task.budget
         completion_base = task.old_points + task.bonus
         best: list[Found | None] = [None]
@@ -1288,7 +1305,9 @@ class _Searcher:
                         incumbent = best[0]
                         go = True
                         if incumbent is not None:
-                            future = min(geo[(n, kind)][after], cards_left - new_points)
+                            future = min(
+                                self.geo_at(task, (n, kind), after), cards_left - new_points
+                            )
                             ub = prior.points + new_points + max(future, 0) + later_bound
                             if finish <= after:
                                 ub += completion_base
@@ -1313,25 +1332,36 @@ class _Searcher:
         return best[0]
 
 
+def upper_bound(problem: BuildProblem) -> int:
+    """An upper bound on the points of any build (the search's bound at its root)."""
+    return _Searcher(problem, StepCounter(None)).root_bound()
+
+
 def search_best_build(
     problem: BuildProblem,
     *,
-    time_limit: float | None = None,
+    budget: Budget | None = None,
     forbidden: Identity | None = None,
 ) -> SearchResult:
     """The best build by exhaustive search with bounds (see the module docstring).
 
-    With ``forbidden``, the best build other than that one. When the time limit is hit the
-    best build found so far is returned with ``optimal`` False."""
+    With ``forbidden``, the best build other than that one. When the budget (its steps, see
+    :mod:`canaldsl.budget`) is spent, or its wall-clock limit hit, the best build found so far
+    is returned with ``optimal`` False and ``stopped`` saying which."""
     started = time.monotonic()
-    deadline = started + time_limit if time_limit is not None else None
-    searcher = _Searcher(problem, deadline, forbidden)
-    bound = searcher.root_bound()
+    counter = StepCounter(budget)
+    searcher = _Searcher(problem, counter, forbidden)
+    bound = INF
     found: Found | None
+    stopped: str | None = None
     try:
+        bound = searcher.root_bound()
         found = searcher.run()
         optimal = True
-    except _Timeout:
+    except (OutOfBudget, WallClockHit) as exc:
+        stopped = TIMEOUT if isinstance(exc, WallClockHit) else UNKNOWN_STOP
+        if bound >= INF:  # out of budget before the bound: the cards' and completions'
+            bound = searcher.coarse_bound()
         found = searcher.best_seen
         if found is None and forbidden is None:
             found = Found(
@@ -1340,4 +1370,6 @@ def search_best_build(
         optimal = False
     if optimal and found is not None:
         bound = found.points
-    return SearchResult(found, optimal, bound, searcher.nodes, time.monotonic() - started)
+    counter.close()
+    seconds = time.monotonic() - started
+    return SearchResult(found, optimal, bound, searcher.nodes, seconds, stopped)

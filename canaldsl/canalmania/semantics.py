@@ -58,6 +58,10 @@ NO_HEX = "-"
 
 MAX_GRID_SIDE = 100
 """The most columns or rows a board may have (E318); England is about 20 by 30."""
+MAX_VIA_PLACES = 12
+"""The most via places one contract may name (E319). The printed contracts name at most two;
+the solvers order the via places by a dynamic programme over their subsets (2^k), measured
+fast enough at this limit on the largest board (README, Robustness)."""
 MAX_PILE_CARDS = 200
 """The most cards a deck, discard pile or contract deck may hold (E428); the game has about 77
 build cards and 30 contracts."""
@@ -683,6 +687,15 @@ class _Analyser:
                     self.error("E308", f"contract names {ref.text!r} more than once", ref.span)
                     ok = False
                 seen.add(ref.text)
+            if len(item.via) > MAX_VIA_PLACES:
+                self.error(
+                    "E319",
+                    f"contract {item.name.text!r} names {len(item.via)} via places, more than "
+                    f"{MAX_VIA_PLACES}",
+                    item.via[MAX_VIA_PLACES].span,
+                    hint="split it into several contracts",
+                )
+                ok = False
             if item.value.value < 1 or item.value.value > 99:
                 self.error(
                     "E309",

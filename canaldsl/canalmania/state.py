@@ -7,7 +7,6 @@ made for one turn and turned back into an immutable position afterwards. Unknown
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -36,10 +35,18 @@ class CanalState:
     route: list[str | Tile]
     completed: bool
     value: int
+    source: Canal | None = field(default=None, compare=False, repr=False)
+    """The immutable canal this one was made from (or last frozen to): :meth:`frozen` gives
+    it back while nothing changed, so positions of a long game share their unchanged canals."""
 
     @property
     def is_junction(self) -> bool:
         return self.contract == JUNCTION
+
+    def copy(self) -> CanalState:
+        return CanalState(
+            self.contract, self.owner, list(self.route), self.completed, self.value, self.source
+        )
 
     @property
     def tiles(self) -> list[Tile]:
@@ -66,13 +73,25 @@ class CanalState:
         return max(len(self.places) - 1, 0)
 
     def frozen(self) -> Canal:
-        return Canal(
+        route = tuple(self.route)
+        known = self.source
+        if (
+            known is not None
+            and known.route == route
+            and known.completed == self.completed
+            and known.value == self.value
+            and known.contract == self.contract
+            and known.owner == self.owner
+        ):
+            return known
+        self.source = Canal(
             contract=self.contract,
             owner=self.owner,
-            route=tuple(self.route),
+            route=route,
             completed=self.completed,
             value=self.value,
         )
+        return self.source
 
 
 @dataclass
@@ -86,6 +105,9 @@ class PlayerState:
     junctions: int
     canals: list[CanalState]
     completed_contracts: list[str]
+    source: Player | None = field(default=None, compare=False, repr=False)
+    """The immutable player this one was made from (or last frozen to), given back by
+    :meth:`frozen` while nothing changed."""
 
     @property
     def open_canals(self) -> list[CanalState]:
@@ -104,6 +126,41 @@ class PlayerState:
     def engineer_number(self) -> int:
         engineer = ENGINEERS.get(self.engineer or "")
         return engineer.number if engineer else 0
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            colour=self.colour,
+            name=self.name,
+            engineer=self.engineer,
+            score=self.score,
+            hand=Counter(self.hand) if self.hand is not None else None,
+            supply=Counter(self.supply),
+            junctions=self.junctions,
+            canals=[c.copy() for c in self.canals],
+            completed_contracts=list(self.completed_contracts),
+            source=self.source,
+        )
+
+    def frozen(self) -> Player:
+        made = Player(
+            colour=self.colour,
+            name=self.name,
+            engineer=self.engineer,
+            score=self.score,
+            hand=MappingProxyType(
+                {k: n for k, n in sorted(self.hand.items(), key=lambda i: i[0].value) if n}
+            )
+            if self.hand is not None
+            else None,
+            supply=MappingProxyType(dict(self.supply)),
+            junctions=self.junctions,
+            canals=tuple(c.frozen() for c in self.canals),
+            completed_contracts=_canal_order(self),
+        )
+        if self.source is not None and self.source == made:
+            return self.source
+        self.source = made
+        return made
 
 
 @dataclass(frozen=True)
@@ -139,6 +196,8 @@ class GameState:
     endgame_round: int | None
     endgame_triggered: bool
     log: list[str] = field(default_factory=list)
+    source: Position | None = field(default=None, compare=False, repr=False)
+    """The immutable position this state was made from (or last turned into)."""
 
     @property
     def facts(self) -> EditionFacts:
@@ -186,10 +245,11 @@ class GameState:
                 supply=Counter(p.supply),
                 junctions=p.junctions,
                 canals=[
-                    CanalState(c.contract, c.owner, list(c.route), c.completed, c.value)
+                    CanalState(c.contract, c.owner, list(c.route), c.completed, c.value, c)
                     for c in p.canals
                 ],
                 completed_contracts=list(p.completed_contracts),
+                source=p,
             )
             for p in position.players
         ]
@@ -214,36 +274,43 @@ class GameState:
             round=position.round,
             endgame_round=position.endgame_round,
             endgame_triggered=position.endgame_triggered,
+            source=position,
         )
 
     def copy(self) -> GameState:
-        """An independent copy; the board and rules (immutable) are shared."""
-        memo: dict[int, object] = {id(self.board): self.board, id(self.rules): self.rules}
-        return copy.deepcopy(self, memo)
+        """An independent copy; the board and rules, and the cards and tiles (all immutable),
+        are shared."""
+
+        def listed(value: list[str] | list[Card] | int | None) -> object:
+            return list(value) if isinstance(value, list) else value
+
+        return GameState(
+            board=self.board,
+            rules=self.rules,
+            players=[p.copy() for p in self.players],
+            parliament=list(self.parliament) if self.parliament is not None else None,
+            contract_deck=listed(self.contract_deck),  # type: ignore[arg-type]
+            display=list(self.display) if self.display is not None else None,
+            deck=listed(self.deck),  # type: ignore[arg-type]
+            discard_pile=listed(self.discard_pile),  # type: ignore[arg-type]
+            cubes=set(self.cubes),
+            basin=self.basin,
+            engineers_aside=list(self.engineers_aside),
+            now=self.now,
+            phase=self.phase,
+            round=self.round,
+            endgame_round=self.endgame_round,
+            endgame_triggered=self.endgame_triggered,
+            log=list(self.log),
+            source=self.source,
+        )
 
     def to_position(self) -> Position:
         def tupled(value: list[str] | list[Card] | int | None) -> object:
             return tuple(value) if isinstance(value, list) else value
 
-        return Position(
-            players=tuple(
-                Player(
-                    colour=p.colour,
-                    name=p.name,
-                    engineer=p.engineer,
-                    score=p.score,
-                    hand=MappingProxyType(
-                        {k: n for k, n in sorted(p.hand.items(), key=lambda i: i[0].value) if n}
-                    )
-                    if p.hand is not None
-                    else None,
-                    supply=MappingProxyType(dict(p.supply)),
-                    junctions=p.junctions,
-                    canals=tuple(c.frozen() for c in p.canals),
-                    completed_contracts=_canal_order(p),
-                )
-                for p in self.players
-            ),
+        made = Position(
+            players=tuple(p.frozen() for p in self.players),
             parliament=tuple(self.parliament) if self.parliament is not None else None,
             contract_deck=tupled(self.contract_deck),  # type: ignore[arg-type]
             display=tuple(self.display) if self.display is not None else None,
@@ -258,6 +325,10 @@ class GameState:
             endgame_round=self.endgame_round,
             endgame_triggered=self.endgame_triggered,
         )
+        if self.source is not None and self.source == made:
+            return self.source  # unchanged: positions of a long game share it
+        self.source = made
+        return made
 
     # ------------------------------------------------------------ queries
     def player(self, colour: str) -> PlayerState:

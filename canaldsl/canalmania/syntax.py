@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from canaldsl.diagnostics import UNKNOWN_SPAN, Span
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Comments:
     """Comments attached to a statement: whole lines before it, and one at the end of its line."""
 
@@ -24,7 +24,7 @@ class Comments:
 NO_COMMENTS = Comments()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ref:
     """A word or name as written (a place, colour, card kind, hex label, ...)."""
 
@@ -35,7 +35,7 @@ class Ref:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Num:
     """A whole number as written."""
 
@@ -43,7 +43,7 @@ class Num:
     span: Span = field(default=UNKNOWN_SPAN, compare=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Node:
     """Base of statements: a span and attached comments."""
 
@@ -54,7 +54,7 @@ class Node:
 # ------------------------------------------------------------------ rulebook scenarios
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RulebookDecl(Node):
     """``rulebook TRANSLATION section "TITLE" example ID``: a translation's worked example."""
 
@@ -63,7 +63,7 @@ class RulebookDecl(Node):
     example: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class KnownErrorDecl(Node):
     """``known-error "REASON"``: the example is known to contradict its own rulebook."""
 
@@ -73,18 +73,18 @@ class KnownErrorDecl(Node):
 # ------------------------------------------------------------------ rules
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayersSetting(Node):
     count: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class OptionSetting(Node):
     name: Ref
     value: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EndMarkSetting(Node):
     """``end-mark +10``: the 2nd edition's variable game length (the mark moved by points)."""
 
@@ -94,7 +94,7 @@ class EndMarkSetting(Node):
 RulesItem = PlayersSetting | OptionSetting | EndMarkSetting
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RulesDecl(Node):
     edition: Ref
     items: tuple[RulesItem, ...] | None = None
@@ -104,18 +104,18 @@ class RulesDecl(Node):
 # ------------------------------------------------------------------ board
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TitleDecl(Node):
     title: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class GridDecl(Node):
     columns: Num
     rows: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class MapRow(Node):
     """One row of the compact map: its cells, and the source column of each."""
 
@@ -123,13 +123,13 @@ class MapRow(Node):
     columns: tuple[int, ...] = field(default=(), compare=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class MapDecl(Node):
     rows: tuple[MapRow, ...]
     footer: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlaceDecl(Node):
     kind: str  # "city" or "town"
     name: Ref
@@ -138,13 +138,13 @@ class PlaceDecl(Node):
     mark: Ref | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HexDecl(Node):
     hex: Ref
     terrain: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ContractDecl(Node):
     name: Ref
     first: Ref
@@ -157,7 +157,7 @@ class ContractDecl(Node):
 BoardItem = TitleDecl | GridDecl | MapDecl | PlaceDecl | HexDecl | ContractDecl
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class BoardDecl(Node):
     """``board england``, ``board "file.canal"`` or ``board NAME { ... }``."""
 
@@ -170,45 +170,45 @@ class BoardDecl(Node):
 # ------------------------------------------------------------------ players
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Count:
     number: Num
     kind: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EngineerDecl(Node):
     engineer: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ScoreDecl(Node):
     score: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HandDecl(Node):
     counts: tuple[Count, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SupplyDecl(Node):
     counts: tuple[Count, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class JunctionsDecl(Node):
     count: Num
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoutePlace:
     """A place a canal connects to."""
 
     name: Ref
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RouteTile:
     """A tile of a canal; ``recent`` marks one built in its owner's latest turn."""
 
@@ -220,7 +220,7 @@ class RouteTile:
 RouteItem = RoutePlace | RouteTile
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CanalDecl(Node):
     """An open canal (``canal``) or a completed contract (``completed``).
 
@@ -238,7 +238,7 @@ class CanalDecl(Node):
 PlayerItem = EngineerDecl | ScoreDecl | HandDecl | SupplyDecl | JunctionsDecl | CanalDecl
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerDecl(Node):
     colour: Ref
     display_name: str | None
@@ -249,7 +249,7 @@ class PlayerDecl(Node):
 # ------------------------------------------------------------------ game state
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A build card, with the goods symbol it shows (a colour, ``white``, or none)."""
 
@@ -257,23 +257,23 @@ class Card:
     symbol: Ref | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ParliamentDecl(Node):
     contracts: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ContractDeckDecl(Node):
     count: Num | None = None
     contracts: tuple[Ref, ...] | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DisplayDecl(Node):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DeckDecl(Node):
     """The build deck, top card first, or only its size."""
 
@@ -281,39 +281,39 @@ class DeckDecl(Node):
     cards: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DiscardPileDecl(Node):
     count: Num | None = None
     cards: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CubesDecl(Node):
     places: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class BasinDecl(Node):
     count: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EngineersAsideDecl(Node):
     engineers: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class NowDecl(Node):
     player: Ref
     phase: Num | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RoundDecl(Node):
     round: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EndgameDecl(Node):
     round: Num | None = None
 
@@ -321,7 +321,7 @@ class EndgameDecl(Node):
 # ------------------------------------------------------------------ turns
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PayCard:
     """One card paid for a tile; a label marks one physical card paid twice (Smeaton)."""
 
@@ -329,14 +329,14 @@ class PayCard:
     label: Ref | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BuildTile:
     kind: Ref
     hex: Ref
     payment: tuple[PayCard, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReachPlace:
     name: Ref
 
@@ -344,7 +344,7 @@ class ReachPlace:
 BuildItem = BuildTile | ReachPlace
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class BuildLine(Node):
     """Tiles built on one canal, in order; ``canal`` None means the junction canal."""
 
@@ -353,33 +353,33 @@ class BuildLine(Node):
     junction_span: Span = field(default=UNKNOWN_SPAN, compare=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PhaseMark(Node):
     number: Num
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ContractChoice:
     contract: Ref
     barge: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TakeContract(Node):
     choices: tuple[ContractChoice, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TakeJunction(Node):
     barge: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Reveal(Node):
     contracts: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExchangeEngineer(Node):
     """Exchange with another player (``with`` a colour) or with an engineer aside (``for``)."""
 
@@ -387,47 +387,47 @@ class ExchangeEngineer(Node):
     for_engineer: Ref | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DiscardDisplay(Node):
     pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TakeCards(Node):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Refill(Node):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Draw(Node):
     card: Card | None = None
     from_display: bool = False
     announce: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlaceCubes(Node):
     colour: Ref
     places: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RemoveCube(Node):
     place: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Build(Node):
     lines: tuple[BuildLine, ...]
     block: bool = False
     footer: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Leg:
     """A place on a goods route; ``owner`` names whose section the cube arrived by."""
 
@@ -435,24 +435,24 @@ class Leg:
     owner: Ref | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class MoveCube(Node):
     legs: tuple[Leg, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RemoveTiles(Node):
     canal: Ref | None
     hexes: tuple[Ref, ...]
     junction_span: Span = field(default=UNKNOWN_SPAN, compare=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DiscardCards(Node):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Pass(Node):
     pass
 
@@ -477,7 +477,7 @@ Step = (
 TurnItem = PhaseMark | Step
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TurnDecl(Node):
     player: Ref
     items: tuple[TurnItem, ...]
@@ -487,56 +487,56 @@ class TurnDecl(Node):
 # ------------------------------------------------------------------ expectations and queries
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectLegal(Node):
     pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectIllegal(Node):
     rules: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectScore(Node):
     player: Ref
     score: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectHand(Node):
     player: Ref
     counts: tuple[Count, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectSupply(Node):
     player: Ref
     counts: tuple[Count, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectCubes(Node):
     places: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectBasin(Node):
     count: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectWinner(Node):
     player: Ref
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScorePair:
     player: Ref
     score: Num
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectFinalScores(Node):
     scores: tuple[ScorePair, ...]
 
@@ -554,7 +554,7 @@ Expectation = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answer:
     """The answer a file expects from a query; unset parts are not checked."""
 
@@ -564,7 +564,7 @@ class Answer:
     unique: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class QueryDecl(Node):
     kind: str  # "best-build", "best-delivery" or "can-complete"
     subject: Ref | None = None
@@ -595,7 +595,7 @@ Statement = (
 )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Document:
     """A whole file: its statements in order and the comments after the last one."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.board import Board
@@ -130,5 +131,5 @@ def write_position(
     statements = [*head, *position_statements(position, board, rules)]
     if comments and statements:
         first = statements[0]
-        statements[0] = type(first)(**{**first.__dict__, "comments": s.Comments(tuple(comments))})
+        statements[0] = replace(first, comments=s.Comments(tuple(comments)))
     return format_document(s.Document(statements=tuple(statements)))
