@@ -1,30 +1,30 @@
 """``canaldsl crosscheck [DIR]``: the rulebooks' worked examples against the rules engine.
 
-Exit status: 0 when the report is made and every example agrees with its rulebook or is marked
-``known-error``; 1 when an example disagrees without that mark, or a marked error no longer
-shows; 2 when the folder is missing or a rulebook example cannot be understood.
+Game-independent: the game whose examples are played is the one whose name is a folder of
+DIR's path (``scenarios/canalmania``), else the default game, Canal Mania. Exit status: 0 when
+the report is made and every example agrees with its rulebook or is marked ``known-error``; 1
+when an example disagrees without that mark, or a marked error no longer shows; 2 when the
+folder is missing or a rulebook example cannot be understood.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_ERROR = 2
+from canaldsl.games import CommandError, Game, all_games, default_game
 
 
-def default_folder() -> Path:
-    """The rulebook examples shipped with canaldsl (installed), or those of the checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "scenarios" / "canalmania", here.parent / "scenarios" / "canalmania"):
-        if candidate.is_dir():
-            return candidate
-    return here.parent / "scenarios" / "canalmania"
+def game_of_folder(folder: Path | None) -> Game:
+    """The game named by a folder of ``folder``'s path, else the default game."""
+    if folder is not None:
+        parts = {*folder.parts, folder.resolve().name}
+        for game in all_games():
+            if game.name in parts:
+                return game
+    return default_game()
 
 
 @click.command("crosscheck")
@@ -43,25 +43,11 @@ def default_folder() -> Path:
 def crosscheck_command(folder: Path | None, output: str) -> None:
     """Play every rulebook example in FOLDER under its translation's rules and compare the
     translations (default: the examples shipped with canaldsl)."""
-    from canaldsl.canalmania.crosscheck import crosscheck
-    from canaldsl.canalmania.crosscheck_report import render_markdown, render_text, to_json
-
-    target = folder if folder is not None else default_folder()
-    if not target.is_dir():
-        click.echo(f"error: {target} is not a folder", err=True)
-        sys.exit(EXIT_ERROR)
-    result = crosscheck(target)
-    if not result.examples:
-        click.echo(
-            f"error: {target} holds no rulebook examples (files starting with `rulebook`)", err=True
-        )
-        sys.exit(EXIT_ERROR)
-    if output == "json":
-        click.echo(json.dumps(to_json(result), indent=2, ensure_ascii=False))
-    elif output == "markdown":
-        click.echo(render_markdown(result), nl=False)
-    else:
-        click.echo(render_text(result), nl=False)
-    if result.unreadable:
-        sys.exit(EXIT_ERROR)
-    sys.exit(EXIT_FAILED if result.failed else EXIT_OK)
+    try:
+        text, status = game_of_folder(folder).crosscheck(folder, output=output)
+    except CommandError as error:
+        for line in error.lines:
+            click.echo(line, err=True)
+        sys.exit(error.status)
+    click.echo(text, nl=False)
+    sys.exit(status)

@@ -8,8 +8,9 @@ from typing import Any, TypeVar
 import click
 
 from canaldsl.budget import DEFAULT_UNITS, Budget, default_wall
+from canaldsl.statuses import ENGINE_ALIASES, Engine, ExitCode
 
-EXIT_TIMEOUT = 3
+EXIT_TIMEOUT = ExitCode.TIMEOUT
 """Exit status when the wall-clock safety limit stopped a solver before its work budget was
 spent: the answer printed depends on the machine and its load (see ``--wall-limit``)."""
 
@@ -62,17 +63,12 @@ class EngineChoice(click.Choice):  # type: ignore[type-arg]
         return super().convert(value, param, ctx)
 
 
-ENGINE_ALIASES = {"exact": "search", "exhaustive": "search", "cpsat": "cp-sat"}
-"""Older names of the engines: one spelling per engine across the commands ("search" for the
-exact search, "cp-sat" for the model), the others still accepted."""
-
-
-def engine_option(names: list[str], default: str, help_text: str) -> Callable[[_F], _F]:
+def engine_option(names: list[Engine], default: Engine, help_text: str) -> Callable[[_F], _F]:
     """An ``--engine`` option over ``names`` that accepts the older spellings too."""
     return click.option(
         "--engine",
-        type=EngineChoice(names, ENGINE_ALIASES),
-        default=default,
+        type=EngineChoice([e.value for e in names], ENGINE_ALIASES),
+        default=default.value,
         show_default=True,
         help=help_text + " (older spellings: exact, exhaustive, cpsat)",
     )

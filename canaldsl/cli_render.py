@@ -11,42 +11,29 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import click
 
-from canaldsl.budget import Budget
 from canaldsl.cli_options import BUDGET
-
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_ERROR = 2
-
-BUILTIN_NAMES = ("england", "england-1st", "england-2nd")
+from canaldsl.games import CommandError, PictureRequest
+from canaldsl.statuses import ExitCode, Status
 
 
 def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
-    sys.exit(EXIT_ERROR)
+    sys.exit(ExitCode.ERROR)
 
 
-def _checked(file: Path) -> tuple[Any, str]:
-    """The checked scenario of FILE and its text; exit 2 (after showing why) on errors."""
-    from canaldsl.canalmania.loading import check_path
-
-    scenario, diagnostics, text = check_path(file, display=str(file))
-    errors = [d for d in diagnostics if d.is_error]
-    if scenario is None or errors or text is None:
-        for diagnostic in errors or diagnostics:
-            click.echo(diagnostic.render(), err=True)
-        click.echo(f"{file}: not drawn: the file has errors", err=True)
-        sys.exit(EXIT_ERROR)
-    return scenario, text
+def _show(error: CommandError) -> NoReturn:
+    for line in error.lines:
+        click.echo(line, err=True)
+    sys.exit(error.status)
 
 
 def _write(path: Path, data: bytes) -> None:
     """Write the picture or report whole or not at all (an interrupt never leaves half)."""
-    from canaldsl.cli import write_atomically
+    from canaldsl.writing import write_atomically
 
     try:
         write_atomically(path, data)
@@ -115,7 +102,9 @@ def render(
         _fail("give --best-build or --best-delivery, not both")
     if turn is not None and (best_build or best_delivery):
         _fail("--turn draws the file's turns; the solver's answers are drawn without it")
-    document = _picture(
+    from canaldsl.checking import game_of_name_or_file
+
+    request = PictureRequest(
         file,
         turn=turn,
         best_build=best_build,
@@ -125,6 +114,10 @@ def render(
         focus=focus,
         hex_labels=hex_labels,
     )
+    try:
+        document = game_of_name_or_file(file).picture(request)
+    except CommandError as error:
+        _show(error)
     if suffix == ".svg":
         data = document.encode("utf-8")
     else:
@@ -136,107 +129,7 @@ def render(
             _fail(str(exc))
     _write(output, data)
     click.echo(f"{output}: written ({len(data):,} bytes)")
-    sys.exit(EXIT_OK)
-
-
-def _picture(
-    file: str,
-    *,
-    turn: int | None,
-    best_build: bool,
-    best_delivery: bool,
-    colour: str | None,
-    budget: float,
-    focus: bool,
-    hex_labels: bool,
-) -> str:
-    """The SVG document ``render`` writes."""
-    from canaldsl.canalmania import picture
-
-    path = Path(file)
-    if file in BUILTIN_NAMES and not path.exists():
-        return _builtin(
-            file, hex_labels=hex_labels, asked=turn is not None or best_build or best_delivery
-        )
-    scenario, _ = _checked(path)
-    if scenario.board is None:
-        _fail(f"{file}: the file describes no board to draw")
-    overlays: list[Any] = []
-    position = scenario.position
-    title = path.name
-    if turn is not None:
-        if position is None:
-            _fail(f"{file}: there is no position, so no turn to draw")
-        from canaldsl.canalmania.overlays import turn_overlays
-
-        played = turn_overlays(scenario)
-        if not played:
-            _fail(f"{file}: the file has no turn to draw")
-        if turn > len(played):
-            _fail(f"{file}: there is no turn {turn} (the file has {len(played)})")
-        if turn:
-            _, verdict, overlay = played[turn - 1]
-            overlays, position = [overlay], verdict.before
-        else:
-            overlays = [overlay for _, _, overlay in played]
-    elif best_build or best_delivery:
-        overlays, position = _answer(scenario, file, best_build, colour, budget)
-        title += " (after its turns)"
-    return picture.svg(
-        scenario.board,
-        position,
-        rules=scenario.rules,
-        title=title,
-        overlays=overlays,
-        focus=picture.focus_hexes(scenario.board, overlays) if focus else (),
-        hex_labels=hex_labels,
-    )
-
-
-def _builtin(name: str, *, hex_labels: bool, asked: bool) -> str:
-    from canaldsl.canalmania import picture
-    from canaldsl.canalmania.boardinfo import find_board
-
-    if asked:
-        _fail(f"{name} is a bare board: it has no turns and no position to solve")
-    board, diagnostics = find_board(name)
-    for diagnostic in diagnostics:
-        click.echo(diagnostic.render(), err=True)
-    if board is None:
-        sys.exit(EXIT_ERROR)
-    return picture.svg(board, None, title=board.title or board.name, hex_labels=hex_labels)
-
-
-def _answer(
-    scenario: Any, file: str, build: bool, colour: str | None, budget: float
-) -> tuple[list[Any], Any]:
-    """The solver's answer as an overlay, and the position it answers (after the turns)."""
-    from canaldsl.canalmania.bestbuild import best_build, state_after_turns
-    from canaldsl.canalmania.overlays import build_overlay, delivery_overlay
-
-    if scenario.position is None:
-        _fail(f"{file}: there is no position to solve")
-    state = state_after_turns(scenario)
-    mover = colour or state.now
-    if mover is None:
-        _fail(f"{file}: whose turn? give --for COLOUR (the file has no `now`)")
-    if not state.has_player(mover):
-        _fail(f"{file}: there is no player {mover}")
-    position = state.to_position()
-    if build:
-        from canaldsl.canalmania.search import HandUnknown
-
-        try:
-            plan = best_build(state, mover, budget=Budget.of(budget))
-        except HandUnknown as exc:
-            _fail(f"{file}: {exc}: no build can be judged")
-        return [build_overlay(plan, position, scenario.board)], position
-    from canaldsl.canalmania.delivery import search_best_delivery
-
-    found = search_best_delivery(state, mover, budget=Budget.of(budget))
-    if found.stopped is not None:
-        _fail(f"{file}: the best goods move was not found within the work budget")
-    return [delivery_overlay(found.delivery, mover)], position
+    sys.exit(ExitCode.OK)
 
 
 @click.command()
@@ -257,12 +150,12 @@ def report(file: Path, output: Path) -> None:
     `canaldsl check`: 0 ok, 1 an illegal turn or a failed expectation (the report is written
     either way), 2 when the file cannot be understood (nothing is written).
     """
-    from canaldsl.canalmania.dispute import FAILED, ILLEGAL, dispute_report
+    from canaldsl.checking import game_of_name_or_file
 
-    scenario, text = _checked(file)
-    if scenario.board is None or scenario.position is None:
-        _fail(f"{file}: the file has no position to report on")
-    result = dispute_report(scenario, text, path=str(file), output=str(output))
+    try:
+        result = game_of_name_or_file(str(file)).dispute_report(file, output=str(output))
+    except CommandError as error:
+        _show(error)
     _write(output, result.html.encode("utf-8"))
     click.echo(f"{output}: written ({result.status})")
-    sys.exit(EXIT_FAILED if result.status in (FAILED, ILLEGAL) else EXIT_OK)
+    sys.exit(ExitCode.FAILED if result.status in (Status.FAILED, Status.ILLEGAL) else ExitCode.OK)

@@ -10,7 +10,8 @@ failure; if all its claims hold, it fails, saying the error no longer shows. A c
 cannot evaluate yet neither passes nor fails a file; a file none of whose claims can be
 evaluated is skipped, saying so.
 
-Heavy modules are imported only when a test runs, so the plugin costs nothing elsewhere.
+Game-independent: each file is judged by its game (:mod:`canaldsl.games`). Heavy modules are
+imported only when a test runs, so the plugin costs nothing elsewhere.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ DEFAULT_DIRS = ("scenarios", "examples")
 _CLAIM_LINE = re.compile(r"^\s*(expect|query)\b", flags=re.M)
 
 
-class ScenarioFailure(Exception):
+class ScenarioFailedError(ValueError):
     """A scenario whose claims do not hold, or that cannot be understood; the message says why."""
 
 
@@ -77,22 +78,25 @@ class ScenarioItem(pytest.Item):
             return str(self.path)
 
     def runtest(self) -> None:
-        from canaldsl.canalmania.loading import check_path
-        from canaldsl.canalmania.rulebook_examples import judge
+        from canaldsl.checking import source_and_game
+        from canaldsl.games import ClaimsOutcome
 
         display = self._display()
-        scenario, diagnostics, text = check_path(self.path, display=display)
-        errors = [d for d in diagnostics if d.is_error]
-        if scenario is None or errors:
-            rendered = "\n\n".join(d.render() for d in errors)
-            raise ScenarioFailure(f"{display} cannot be understood:\n\n{rendered}")
-        claims = judge(scenario)
+        text, game, diagnostics = source_and_game(self.path, display=display)
+        if text is None or game is None:
+            outcome = ClaimsOutcome(errors=tuple(diagnostics))
+        else:
+            outcome = game.claims(text, path=self.path, display=display)
+        if outcome.errors:
+            rendered = "\n\n".join(d.render() for d in outcome.errors)
+            raise ScenarioFailedError(f"{display} cannot be understood:\n\n{rendered}")
+        claims = outcome.claims
         failing = [c for c in claims if c.agrees is False]
-        known_error = scenario.rulebook.known_error if scenario.rulebook else None
+        known_error = outcome.known_error
         if known_error is not None:
             if failing:
                 pytest.xfail(f"known error: {known_error}")
-            raise ScenarioFailure(
+            raise ScenarioFailedError(
                 f"{display} is marked known-error ({known_error}), but every claim holds: the "
                 "error no longer shows. Remove the known-error line (and the rulebook's error "
                 "from the report) or correct the claims."
@@ -102,24 +106,22 @@ class ScenarioItem(pytest.Item):
                 pytest.skip("no claim of this file can be evaluated yet")
             return
         lines = (text or "").splitlines()
-        where = ""
-        if scenario.rulebook is not None:
-            rulebook = scenario.rulebook
-            where = f" ({rulebook.translation} rulebook, section {rulebook.section!r})"
-        report = [f"{len(failing)} of {len(claims)} claims of {display} do not hold{where}:"]
+        report = [
+            f"{len(failing)} of {len(claims)} claims of {display} do not hold{outcome.where}:"
+        ]
         for claim in failing:
             written = lines[claim.line - 1].strip() if 0 < claim.line <= len(lines) else ""
             report.append(f"  line {claim.line}: {written or claim.claim}")
             report.append(f"      claimed:  {claim.claim}")
             report.append(f"      computed: {claim.computed}")
-        raise ScenarioFailure("\n".join(report))
+        raise ScenarioFailedError("\n".join(report))
 
     def repr_failure(
         self,
         excinfo: pytest.ExceptionInfo[BaseException],
         style: Any = None,
     ) -> str:
-        if isinstance(excinfo.value, ScenarioFailure):
+        if isinstance(excinfo.value, ScenarioFailedError):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo, style=style))
 

@@ -1,16 +1,19 @@
-"""What a referee says of a proposed turn: the rules it breaks, each at the step that breaks it.
+"""What a referee says of a proposed turn, and what checking a file says of the file.
 
 Game-independent. A game's engine returns its own verdict type (with the position before and
 after, the points scored); every one of them carries :class:`Violation` values, so reports, the
-JSON output and the command line treat all games alike.
+JSON output and the command line treat all games alike. A file's expectations and queries are
+judged into :class:`Judgement` values, and the whole file into a :class:`FileReport`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from canaldsl.diagnostics import Span
+from canaldsl.diagnostics import Diagnostic, Span
+from canaldsl.statuses import Status
 
 
 @dataclass(frozen=True)
@@ -27,4 +30,62 @@ class Violation:
             "message": self.message,
             "line": self.span.line,
             "column": self.span.column,
+        }
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One expectation or query of a file and whether it holds (``passed`` None: it could not
+    be evaluated; ``reason`` then says why, never claiming it passed)."""
+
+    line: int
+    text: str
+    passed: bool | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text, "passed": self.passed, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a scenario file as the pytest plugin judges it: what the file claims,
+    what canaldsl computes, whether they agree (None: not evaluated)."""
+
+    line: int
+    claim: str
+    computed: str
+    agrees: bool | None
+
+
+@dataclass(frozen=True)
+class FileReport:
+    """The outcome of checking one file, whatever its game.
+
+    ``status`` is the worst thing found (:class:`~canaldsl.statuses.Status`). ``facts`` are
+    the game's own fields of the JSON report, after ``status`` (Canal Mania: ``edition`` and
+    ``board``), each None when the file is not understood; ``summary`` the parts of the text
+    report's last line (``second-edition, board england-2nd, 2 players``)."""
+
+    file: str
+    status: Status
+    diagnostics: tuple[Diagnostic, ...]
+    expectations: tuple[Judgement, ...] = ()
+    turns: int = 0
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    summary: tuple[str, ...] = ()
+    timeout: bool = False
+    """Whether the wall-clock safety limit stopped a query (its outcome depends on the
+    machine; `canaldsl check` then exits with status 3)."""
+    scenario: Any = field(default=None, compare=False)
+    """The game's checked file (its own type), when it was understood."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "status": str(self.status),
+            **self.facts,
+            "turns": self.turns,
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "expectations": [e.to_json() for e in self.expectations],
         }

@@ -24,9 +24,9 @@ from canaldsl.canalmania.crosscheck import (
     statement_findings,
 )
 from canaldsl.canalmania.crosscheck_report import HEADINGS, render_markdown, render_text, to_json
+from canaldsl.canalmania.examples import default_folder
 from canaldsl.canalmania.profiles import PROFILES, Statement
 from canaldsl.cli import main
-from canaldsl.cli_crosscheck import default_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "data" / "crosscheck"

@@ -566,11 +566,12 @@ def test_code_from_files(code: str, tmp_path: Path) -> None:
 
 
 VERDICT_CODES = {"V001"}  # verdicts on turns: tested in test_cli_check and the rule tests
+GAME_CHOICE_CODES = {"E113"}  # the core's, before a game is chosen: tested in test_games
 
 
 def test_every_code_has_a_case() -> None:
     assert not set(CASES) & set(FILE_CASES)
-    assert set(CASES) | set(FILE_CASES) | VERDICT_CODES == set(CODES)
+    assert set(CASES) | set(FILE_CASES) | VERDICT_CODES | GAME_CHOICE_CODES == set(CODES)
 
 
 # ---------------------------------------------------------------- several errors at once

@@ -11,17 +11,12 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
+from canaldsl.codes import CORE_CODES
+
 CODES: Final = MappingProxyType(
     {
-        # reading and syntax
-        "E100": "the file cannot be read",
-        "E101": "the file is not UTF-8 text",
-        "E110": "unexpected character",
-        "E111": "unexpected word or symbol",
-        "E112": "the file ends in the middle of a statement",
-        "E102": "the file is too large",
-        "E103": "a line is too long",
-        "E104": "a number is too large",
+        # reading and syntax: every game's (canaldsl.codes), then Canal Mania's
+        **CORE_CODES,
         "E120": "a map cell is not one character",
         # names
         "E201": "unknown place",

@@ -21,6 +21,9 @@ from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
+from canaldsl.verdicts import Judgement
+
+__all__ = ["Evaluation", "Judgement", "evaluate"]
 
 QUERY_UNITS = DEFAULT_UNITS
 """Work units of one query (:mod:`canaldsl.budget`): CP-SAT's deterministic time and the
@@ -28,16 +31,6 @@ exact searches' steps, the same on every machine."""
 
 FILE_QUERY_UNITS = 60.0
 """Work units the queries of one file may spend together (each has QUERY_UNITS besides)."""
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """One expectation or query and whether it holds (None: it could not be evaluated)."""
-
-    line: int
-    text: str
-    passed: bool | None
-    reason: str
 
 
 @dataclass(frozen=True)

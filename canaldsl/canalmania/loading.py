@@ -14,14 +14,9 @@ from pathlib import Path
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.parser import parse_document
 from canaldsl.canalmania.semantics import Scenario, analyse
-from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, Span, sort_diagnostics
-from canaldsl.limits import (
-    MAX_NUMBER,
-    file_too_large,
-    number_too_large,
-    read_bounded,
-    text_limit_problems,
-)
+from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, sort_diagnostics
+from canaldsl.limits import MAX_NUMBER, number_too_large, text_limit_problems
+from canaldsl.sources import read_source
 
 
 def check_text(
@@ -67,43 +62,6 @@ def _syntax_fields(kind: type) -> tuple[str, ...]:
         is_node = kind.__module__ == s.__name__ and dataclasses.is_dataclass(kind)
         _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_node else ()
     return _FIELDS[kind]
-
-
-def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:
-    """The text of a file, or diagnostics saying why it cannot be read (E100), is not UTF-8
-    (E101), or is too large (E102, E103): never more than the size limit is read."""
-    name = display or str(path)
-    source = SourceText("", name)
-    try:
-        data = read_bounded(path)
-    except IsADirectoryError:
-        return None, [source.diagnostic("E100", "this is a folder, not a file", Span(1, 1, 1, 2))]
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        return None, [
-            source.diagnostic("E100", f"cannot read the file: {reason}", Span(1, 1, 1, 2))
-        ]
-    if data is None:
-        return None, [file_too_large(name)]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[line_start : exc.start].decode("utf-8", "replace")) + 1
-        return None, [
-            source.diagnostic(
-                "E101",
-                f"byte 0x{data[exc.start]:02x} is not UTF-8 text",
-                Span(line, column, line, column + 1),
-            )
-        ]
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    too_large = text_limit_problems(SourceText(text, name))
-    if too_large:
-        return None, too_large
-    return text, []
 
 
 def check_path(

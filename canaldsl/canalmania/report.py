@@ -1,73 +1,52 @@
-"""What `canaldsl check` says about one file: status, diagnostics and expectations.
+"""What `canaldsl check` says about one Canal Mania file: status, diagnostics, expectations.
 
 Turns are played by the rules engine; each broken rule becomes a diagnostic of severity
 ``illegal`` (code V001) naming the rule and the step. Expectations the engine cannot answer yet
-(best-build) are reported with ``passed`` None and say so, never as passed.
+are reported with ``passed`` None and say so, never as passed. The report is the core's
+:class:`~canaldsl.verdicts.FileReport`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from canaldsl.canalmania.loading import check_path
+from canaldsl.canalmania.loading import check_path, check_text
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, sort_diagnostics
+from canaldsl.statuses import Status
+from canaldsl.verdicts import FileReport
 
-
-@dataclass(frozen=True)
-class ExpectationResult:
-    line: int
-    text: str
-    passed: bool | None
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "text": self.text, "passed": self.passed, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class FileReport:
-    """The outcome of checking one file.
-
-    ``status`` is ``error`` (not understood), ``illegal`` (a proposed turn breaks a rule),
-    ``failed`` (an expectation does not hold) or ``ok``.
-    """
-
-    file: str
-    status: str
-    diagnostics: tuple[Diagnostic, ...]
-    expectations: tuple[ExpectationResult, ...] = ()
-    turns: int = 0
-    scenario: Scenario | None = field(default=None, compare=False)
-    timeout: bool = False
-    """Whether the wall-clock safety limit stopped a query (its outcome depends on the
-    machine; `canaldsl check` then exits with status 3)."""
-
-    def to_json(self) -> dict[str, Any]:
-        board = self.scenario.board if self.scenario else None
-        return {
-            "file": self.file,
-            "status": self.status,
-            "edition": self.scenario.rules.edition.value if self.scenario else None,
-            "board": board.name if board else None,
-            "turns": self.turns,
-            "diagnostics": [d.to_json() for d in self.diagnostics],
-            "expectations": [e.to_json() for e in self.expectations],
-        }
+REPORT_FIELDS = ("edition", "board")
+"""Canal Mania's fields of a JSON file report."""
 
 
 def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
     """Check one file: read, parse, analyse, play its turns and judge its expectations."""
-    from canaldsl.canalmania.evaluate import evaluate
-
     name = display or str(path)
     scenario, diagnostics, text = check_path(path, display=name)
+    return _report(name, scenario, diagnostics, text or "")
+
+
+def check_source(text: str, *, path: Path | None, display: str) -> FileReport:
+    """Check a file's text (``path`` locates the files it includes)."""
+    scenario, diagnostics = check_text(text, filename=display, path=path)
+    return _report(display, scenario, diagnostics, text)
+
+
+def _report(
+    name: str, scenario: Scenario | None, diagnostics: list[Diagnostic], text: str
+) -> FileReport:
+    from canaldsl.canalmania.evaluate import evaluate
+
     if scenario is None or any(d.is_error for d in diagnostics):
-        return FileReport(file=name, status="error", diagnostics=tuple(diagnostics))
+        return FileReport(
+            file=name,
+            status=Status.ERROR,
+            diagnostics=tuple(diagnostics),
+            facts=dict.fromkeys(REPORT_FIELDS),
+        )
     evaluation = evaluate(scenario)
-    source = SourceText(text or "", name)
+    source = SourceText(text, name)
     verdicts = [
         source.diagnostic(
             "V001",
@@ -79,22 +58,27 @@ def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
         for verdict in evaluation.verdicts
         for violation in verdict.violations
     ]
-    results = tuple(
-        ExpectationResult(line=j.line, text=j.text, passed=j.passed, reason=j.reason)
-        for j in evaluation.judgements
-    )
+    results = evaluation.judgements
     if any(r.passed is False for r in results):
-        status = "failed"
+        status = Status.FAILED
     elif evaluation.unexpected_illegal:
-        status = "illegal"
+        status = Status.ILLEGAL
     else:
-        status = "ok"
+        status = Status.OK
+    board = scenario.board
+    summary = [scenario.rules.edition.value]
+    if board is not None:
+        summary.append(f"board {board.name}")
+    if scenario.position is not None:
+        summary.append(f"{len(scenario.position.players)} players")
     return FileReport(
         file=name,
         status=status,
         diagnostics=tuple(sort_diagnostics([*diagnostics, *verdicts])),
         expectations=results,
         turns=len(evaluation.verdicts),
-        scenario=scenario,
+        facts={"edition": scenario.rules.edition.value, "board": board.name if board else None},
+        summary=tuple(summary),
         timeout=evaluation.timeout,
+        scenario=scenario,
     )

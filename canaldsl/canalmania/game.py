@@ -1,0 +1,162 @@
+"""Canal Mania as a game of the canaldsl core: the :data:`GAME` object the registry loads.
+
+Registered through the entry point ``canalmania`` of the group ``canaldsl.games``. Importing
+this module costs nothing: every hook imports what it needs when called (the command line
+lists the game's commands without loading the language, the rules or the solvers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from canaldsl.diagnostics import Diagnostic
+from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
+from canaldsl.statuses import ExitCode, Status
+from canaldsl.verdicts import Claim, FileReport, Violation
+
+if TYPE_CHECKING:
+    import click
+
+    from canaldsl.canalmania.semantics import Scenario
+    from canaldsl.rules import RuleBook
+
+EDITIONS = ("first-edition", "second-edition")
+"""The rule sets of Canal Mania, as a file's ``rules`` statement names them."""
+
+BOARDS = ("england", "england-1st", "england-2nd")
+"""The built-in boards, by the names ``board`` and ``render`` take."""
+
+_RULE_BOOK: list[RuleBook] = []
+
+
+def rule_book() -> RuleBook:
+    """Canal Mania's rules as a core :class:`~canaldsl.rules.RuleBook`.
+
+    Built once from the game's own registry (``canalmania.rulebook``), rule by rule: the same
+    ids, titles, texts, sections and editions."""
+    if _RULE_BOOK:
+        return _RULE_BOOK[0]
+    from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
+    from canaldsl.rules import RuleBook, RuleKind
+
+    book = RuleBook("canalmania", title="Canal Mania", rulebooks=RULEBOOKS, rule_sets=EDITIONS)
+    for rule in all_rules().values():
+        book.rule(
+            rule.id,
+            title=rule.title,
+            sections=dict(rule.sections),
+            rule_sets=sorted(e.value for e in rule.editions),
+            differences=rule.differences,
+            kind=RuleKind(rule.kind),
+        )(rule.function)
+    _RULE_BOOK.append(book)
+    return book
+
+
+def checked(text: str, *, path: Path | None, display: str) -> tuple[Scenario, list[Diagnostic]]:
+    """The checked scenario of a text and its warnings; CommandError (showing every error)
+    when it has any."""
+    from canaldsl.canalmania.loading import check_text
+
+    scenario, diagnostics = check_text(text, filename=display, path=path)
+    errors = [d for d in diagnostics if d.is_error]
+    if scenario is None or errors:
+        raise CommandError(*(d.render() for d in errors or diagnostics))
+    return scenario, diagnostics
+
+
+class CanalMania:
+    """The game Canal Mania (1st and 2nd editions, three rulebook translations)."""
+
+    name = "canalmania"
+    title = "Canal Mania"
+    rules_names = EDITIONS
+    report_fields = ("edition", "board")
+
+    def rule_book(self) -> RuleBook:
+        return rule_book()
+
+    def check_source(self, text: str, *, path: Path, display: str) -> FileReport:
+        from canaldsl.canalmania.report import check_source
+
+        return check_source(text, path=path, display=display)
+
+    def format_source(self, text: str, *, filename: str) -> tuple[str | None, list[Diagnostic]]:
+        from canaldsl.canalmania.formatter import format_document
+        from canaldsl.canalmania.parser import parse_document
+
+        document, diagnostics = parse_document(text, filename=filename)
+        if document is None:
+            return None, diagnostics
+        return format_document(document), diagnostics
+
+    def play_source(self, text: str, *, path: Path, display: str) -> Played:
+        from canaldsl.canalmania.playing import play_source
+
+        return play_source(text, path=path, display=display)
+
+    def claims(self, text: str, *, path: Path, display: str) -> ClaimsOutcome:
+        from canaldsl.canalmania.loading import check_text
+        from canaldsl.canalmania.rulebook_examples import judge
+
+        scenario, diagnostics = check_text(text, filename=display, path=path)
+        errors = tuple(d for d in diagnostics if d.is_error)
+        if scenario is None or errors:
+            return ClaimsOutcome(errors=errors)
+        claims = tuple(Claim(c.line, c.claim, c.computed, c.agrees) for c in judge(scenario))
+        rulebook = scenario.rulebook
+        if rulebook is None:
+            return ClaimsOutcome(errors=(), claims=claims)
+        where = f" ({rulebook.translation} rulebook, section {rulebook.section!r})"
+        return ClaimsOutcome((), claims, rulebook.known_error, where)
+
+    def commands(self) -> Sequence[click.Command]:
+        from canaldsl.canalmania.commands import COMMANDS
+
+        return COMMANDS
+
+    def board_names(self) -> tuple[str, ...]:
+        return BOARDS
+
+    def board_summary(self, name: str, *, edition: str | None, as_json: bool) -> str:
+        import json
+
+        from canaldsl.canalmania.boardinfo import board_json, board_text, find_board
+
+        found, diagnostics = find_board(name, edition=edition)
+        if found is None:
+            raise CommandError(*(d.render() for d in diagnostics))
+        if as_json:
+            return json.dumps(board_json(found), indent=2, ensure_ascii=False)
+        return board_text(found)
+
+    def picture(self, request: PictureRequest) -> str:
+        from canaldsl.canalmania.drawing import picture
+
+        return picture(request)
+
+    def dispute_report(self, path: Path, *, output: str) -> DisputeOutcome:
+        from canaldsl.canalmania.dispute import dispute_report
+        from canaldsl.canalmania.drawing import checked_file
+
+        scenario, text = checked_file(path)
+        if scenario.board is None or scenario.position is None:
+            raise CommandError(f"error: {path}: the file has no position to report on")
+        result = dispute_report(scenario, text, path=str(path), output=output)
+        return DisputeOutcome(result.html, Status(result.status))
+
+    def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
+        from canaldsl.canalmania.examples import crosscheck_report
+
+        return crosscheck_report(folder, output=output)
+
+
+def violations_of(verdicts: Sequence[Any]) -> tuple[Violation, ...]:
+    """Every rule broken by the given verdicts, in order."""
+    return tuple(v for verdict in verdicts for v in verdict.violations)
+
+
+GAME = CanalMania()
+"""The object the registry loads (entry point ``canalmania``)."""

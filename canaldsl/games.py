@@ -1,0 +1,329 @@
+"""The games canaldsl knows, and which game a file is written for.
+
+Game-independent: the core never imports a game by name. Each game is one package that
+supplies one :class:`Game` object, found through the entry-point group ``canaldsl.games``
+(``pyproject.toml``: ``canalmania = "canaldsl.canalmania.game:GAME"``) and loaded on first
+use; tests add their own with :func:`register`.
+
+A file says which game it is by its ``rules NAME`` statement: every game declares the names it
+owns (Canal Mania: ``first-edition`` and ``second-edition``). A file without one is of the
+default game, Canal Mania, so every file written before there were several games reads as it
+always did. Finding the name is a cheap lexical pre-scan (:func:`rules_name`): comments,
+strings and map rows are skipped, nothing is parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from canaldsl.codes import UNKNOWN_GAME
+from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
+from canaldsl.statuses import ExitCode, Status
+from canaldsl.verdicts import Claim, FileReport, Violation
+
+if TYPE_CHECKING:
+    import click
+
+    from canaldsl.rules import RuleBook
+
+ENTRY_POINTS = "canaldsl.games"
+"""The entry-point group games are registered in."""
+
+DEFAULT_GAME = "canalmania"
+"""The game of a file with no ``rules`` statement (every file written before there were
+several games is a Canal Mania file)."""
+
+
+class CommandError(ValueError):
+    """A command cannot do what it was asked: the lines to show on standard error, and the
+    exit status (default 2: the question cannot be asked)."""
+
+    def __init__(self, *lines: str, status: ExitCode = ExitCode.ERROR) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+        self.status = status
+
+
+class UnsupportedError(CommandError):
+    """The game has no answer of this kind (no boards to draw, no worked examples ...)."""
+
+    def __init__(self, game: str, what: str) -> None:
+        super().__init__(f"error: {game} has no {what}")
+
+
+class UnknownGameError(ValueError):
+    """A name that is no registered game's."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """The position after a file's turns, written in the game's language, and the rules
+    broken by the turns that were not applied."""
+
+    text: str
+    violations: tuple[Violation, ...]
+
+
+@dataclass(frozen=True)
+class ClaimsOutcome:
+    """A scenario file's claims judged for the pytest plugin: its errors (then no claims),
+    each claim, whether the file is marked as a known error of its rulebook (and why), and
+    where the claims come from (``(fr rulebook, section 'Mouvement')``, or empty)."""
+
+    errors: tuple[Diagnostic, ...]
+    claims: tuple[Claim, ...] = ()
+    known_error: str | None = None
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class PictureRequest:
+    """What ``canaldsl render`` asks a game to draw."""
+
+    file: str
+    turn: int | None = None
+    best_build: bool = False
+    best_delivery: bool = False
+    colour: str | None = None
+    budget: float = 10.0
+    focus: bool = False
+    hex_labels: bool = False
+
+
+@dataclass(frozen=True)
+class DisputeOutcome:
+    """A dispute report written as one HTML page, and its status."""
+
+    html: str
+    status: Status
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What a game supplies to the core.
+
+    Required of every game: its names, its rule book, and checking, formatting and playing a
+    file. The other hooks (boards, pictures, dispute reports, worked examples) raise
+    :class:`UnsupportedError` in a game without them (:class:`BaseGame` does so). Hooks
+    that cannot answer raise :class:`CommandError` with what to show; they never exit."""
+
+    @property
+    def name(self) -> str:
+        """The game's id: the namespace of its rule ids (``canalmania``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (``Canal Mania``)."""
+        ...
+
+    @property
+    def rules_names(self) -> tuple[str, ...]:
+        """The names a file's ``rules NAME`` statement may give for this game."""
+        ...
+
+    @property
+    def report_fields(self) -> tuple[str, ...]:
+        """The game's own fields of a JSON file report (None when not understood)."""
+        ...
+
+    def rule_book(self) -> RuleBook:
+        """The game's rules, every one registered."""
+        ...
+
+    def check_source(self, text: str, *, path: Path, display: str) -> FileReport:
+        """Check a file's text: diagnostics, turns played, expectations judged."""
+        ...
+
+    def format_source(self, text: str, *, filename: str) -> tuple[str | None, list[Diagnostic]]:
+        """The text in the canonical layout, or None with the diagnostics saying why not."""
+        ...
+
+    def play_source(self, text: str, *, path: Path, display: str) -> Played:
+        """The position after the file's legal turns (CommandError: nothing to play)."""
+        ...
+
+    def claims(self, text: str, *, path: Path, display: str) -> ClaimsOutcome:
+        """Every claim (``expect``, ``query``) of a scenario file, judged."""
+        ...
+
+    def commands(self) -> Sequence[click.Command]:
+        """The game's own commands (``best-build`` ...), added to ``canaldsl``."""
+        ...
+
+    def board_names(self) -> tuple[str, ...]:
+        """The game's built-in boards, by the names ``board`` and ``render`` take."""
+        ...
+
+    def board_summary(self, name: str, *, edition: str | None, as_json: bool) -> str:
+        """A board summarised (built-in by name, or a file's)."""
+        ...
+
+    def picture(self, request: PictureRequest) -> str:
+        """The SVG document ``render`` writes."""
+        ...
+
+    def dispute_report(self, path: Path, *, output: str) -> DisputeOutcome:
+        """The HTML dispute report of a file."""
+        ...
+
+    def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
+        """The rulebooks' worked examples against the rules: the report and exit status."""
+        ...
+
+
+class BaseGame:
+    """The optional hooks of :class:`Game`, each saying the game has no such thing."""
+
+    name = "game"
+
+    def commands(self) -> Sequence[click.Command]:
+        return ()
+
+    def board_names(self) -> tuple[str, ...]:
+        return ()
+
+    def board_summary(self, name: str, *, edition: str | None, as_json: bool) -> str:
+        raise UnsupportedError(self.name, "boards")
+
+    def picture(self, request: PictureRequest) -> str:
+        raise UnsupportedError(self.name, "pictures")
+
+    def dispute_report(self, path: Path, *, output: str) -> DisputeOutcome:
+        raise UnsupportedError(self.name, "dispute reports")
+
+    def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
+        raise UnsupportedError(self.name, "rulebook examples")
+
+
+# ------------------------------------------------------------------ the registry
+
+_REGISTERED: dict[str, Game] = {}
+_LOADED = False
+
+
+def register(game: Game) -> Game:
+    """Add a game (tests use it for a game of their own); its names must be new."""
+    taken = {n: g.name for g in _REGISTERED.values() for n in g.rules_names}
+    clash = [n for n in game.rules_names if n in taken and taken[n] != game.name]
+    if clash:
+        raise ValueError(f"game {game.name}: rules names {clash} belong to another game")
+    _REGISTERED[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (tests clean up with it)."""
+    _REGISTERED.pop(name, None)
+
+
+def _load_entry_points() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+        if point.name in _REGISTERED:
+            continue
+        game = point.load()
+        if not isinstance(game, Game):
+            raise TypeError(f"entry point {point.name} of {ENTRY_POINTS} is not a canaldsl Game")
+        register(game)
+
+
+def all_games() -> list[Game]:
+    """Every game, the default first, then by name."""
+    _load_entry_points()
+    return sorted(_REGISTERED.values(), key=lambda g: (g.name != DEFAULT_GAME, g.name))
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name``; raises :class:`UnknownGameError`."""
+    _load_entry_points()
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    guess = did_you_mean(name, _REGISTERED)
+    hint = f" Did you mean {guess}?" if guess else ""
+    raise UnknownGameError(f"unknown game {name!r}.{hint}")
+
+
+def default_game() -> Game:
+    """The game of a file that names none."""
+    return game_named(DEFAULT_GAME)
+
+
+def game_of_rules(name: str) -> Game | None:
+    """The game owning the rules name ``name``, if any."""
+    for game in all_games():
+        if name in game.rules_names:
+            return game
+    return None
+
+
+# ------------------------------------------------------------------ a file's game
+
+_TOKENS = re.compile(
+    r"""(?P<comment>\#[^\n]*)
+      | (?P<string>"(?:[^"\\\n]|\\.)*"?)
+      | (?P<maprow>\|[^\n#}]*)
+      | (?P<word>[A-Za-z0-9_][A-Za-z0-9_'.-]*)
+      | (?P<other>[^\sA-Za-z0-9_#"|]+)""",
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class RulesName:
+    """The name a file's ``rules`` statement gives, where it is written, and whether the
+    statement starts its line (as every ``rules`` statement of the examples does)."""
+
+    name: str
+    span: Span
+    starts_line: bool
+
+
+def rules_name(text: str) -> RulesName | None:
+    """The name given by the first ``rules NAME`` of a text, skipping comments, quoted
+    strings and map rows; None when the text has none. Linear in the text's length."""
+    rules_at: int | None = None
+    for match in _TOKENS.finditer(text):
+        kind = match.lastgroup
+        if kind in ("comment", "string", "maprow"):
+            continue
+        if kind == "word" and rules_at is not None:
+            word, start = match.group(), match.start()
+            line = text.count("\n", 0, start) + 1
+            column = start - (text.rfind("\n", 0, start) + 1) + 1
+            line_start = text.rfind("\n", 0, rules_at) + 1
+            starts_line = not text[line_start:rules_at].strip()
+            return RulesName(word, Span(line, column, line, column + len(word)), starts_line)
+        rules_at = match.start() if kind == "word" and match.group() == "rules" else None
+    return None
+
+
+def game_of_text(text: str, *, filename: str) -> tuple[Game | None, list[Diagnostic]]:
+    """The game a text is written for, or None with a diagnostic (E113) when its ``rules``
+    statement names no game's rules; the diagnostic suggests the nearest name of any game.
+
+    A ``rules`` word that does not start its line and is followed by no game's name is left
+    to the default game's parser (it may be a name, or a syntax error the parser explains)."""
+    found = rules_name(text)
+    if found is None:
+        return default_game(), []
+    game = game_of_rules(found.name)
+    if game is not None:
+        return game, []
+    if not found.starts_line:
+        return default_game(), []
+    names = [n for g in all_games() for n in g.rules_names]
+    guess = did_you_mean(found.name, names)
+    known = "; ".join(f"{g.title}: {', '.join(g.rules_names)}" for g in all_games())
+    hint = f"did you mean {guess}? ({known})" if guess else f"the rules names are {known}"
+    source = SourceText(text, filename)
+    message = f"unknown rules {found.name!r}: no game has rules of that name"
+    return None, [source.diagnostic(UNKNOWN_GAME, message, found.span, hint=hint)]

@@ -1,0 +1,53 @@
+"""Reading a source file of the canaldsl language, whatever its game.
+
+Game-independent. :func:`read_source` never raises for a bad file and never reads more than
+the size limit (:mod:`canaldsl.limits`): it returns the text, or the diagnostics saying why
+there is none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from canaldsl.codes import CANNOT_READ, NOT_UTF8
+from canaldsl.diagnostics import Diagnostic, SourceText, Span
+from canaldsl.limits import file_too_large, read_bounded, text_limit_problems
+
+
+def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """The text of a file, or diagnostics saying why it cannot be read (E100), is not UTF-8
+    (E101), or is too large (E102, E103): never more than the size limit is read. A leading
+    byte-order mark is dropped."""
+    name = display or str(path)
+    source = SourceText("", name)
+    try:
+        data = read_bounded(path)
+    except IsADirectoryError:
+        return None, [source.diagnostic(CANNOT_READ, "this is a folder, not a file", _START)]
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return None, [source.diagnostic(CANNOT_READ, f"cannot read the file: {reason}", _START)]
+    if data is None:
+        return None, [file_too_large(name)]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start : exc.start].decode("utf-8", "replace")) + 1
+        return None, [
+            source.diagnostic(
+                NOT_UTF8,
+                f"byte 0x{data[exc.start]:02x} is not UTF-8 text",
+                Span(line, column, line, column + 1),
+            )
+        ]
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    too_large = text_limit_problems(SourceText(text, name))
+    if too_large:
+        return None, too_large
+    return text, []
+
+
+_START = Span(1, 1, 1, 2)
