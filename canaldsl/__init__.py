@@ -1,4 +1,4 @@
-"""canaldsl: a language and toolkit that settles questions about the board game Canal Mania.
+"""canaldsl: a language and toolkit that settles questions about board games (Canal Mania).
 
 >>> import canaldsl
 >>> scenario = canaldsl.parse("rules second-edition\\nboard england\\n")
@@ -11,25 +11,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from canaldsl.canalmania.loading import load, parse
-    from canaldsl.canalmania.semantics import Scenario
+    from canaldsl.api import load, parse
     from canaldsl.diagnostics import Diagnostic, Severity, SourceError, Span
 
-__all__ = ["Diagnostic", "Scenario", "Severity", "SourceError", "Span", "load", "parse"]
+__all__ = ["Diagnostic", "Severity", "SourceError", "Span", "load", "parse"]
 __version__ = "0.1.0"
 
 # Every name is imported on first use, not with the package: the command line imports this
 # package first; `canaldsl --help` or `--version` need none of the language (lark, the parser,
 # the checks), and the program takes over Ctrl-C only once this package is imported
-# (canaldsl.process), which should be within milliseconds of its start.
+# (canaldsl.process), which should be within milliseconds of its start. `load` and `parse`
+# hand the text to its game (canaldsl.games); a game's own types (Canal Mania's Scenario) are
+# imported from the game's package, which the core never imports.
 _LAZY = {
     "Diagnostic": "canaldsl.diagnostics",
     "Severity": "canaldsl.diagnostics",
     "SourceError": "canaldsl.diagnostics",
     "Span": "canaldsl.diagnostics",
-    "load": "canaldsl.canalmania.loading",
-    "parse": "canaldsl.canalmania.loading",
-    "Scenario": "canaldsl.canalmania.semantics",
+    "load": "canaldsl.api",
+    "parse": "canaldsl.api",
 }
 
 

@@ -281,8 +281,3 @@ from canaldsl.cli_render import render, report  # noqa: E402  (pictures and disp
 
 main.add_command(render)
 main.add_command(report)
-
-if __name__ == "__main__":  # pragma: no cover
-    from canaldsl.process import main as program
-
-    program()

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from canaldsl.codes import UNKNOWN_GAME
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
@@ -134,6 +134,10 @@ class Game(Protocol):
 
     def rule_book(self) -> RuleBook:
         """The game's rules, every one registered."""
+        ...
+
+    def parse_source(self, text: str, *, filename: str, path: Path | None) -> Any:
+        """The game's checked file (its own type); raises SourceError on any error."""
         ...
 
     def check_source(self, text: str, *, path: Path, display: str) -> FileReport:

@@ -6,8 +6,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from canaldsl.budget import Budget
-from canaldsl.canalmania.game import BOARDS
-from canaldsl.canalmania.semantics import Scenario
+from canaldsl.canalmania.semantics import BUILTIN_BOARDS, Scenario
 from canaldsl.games import CommandError, PictureRequest
 
 
@@ -34,7 +33,7 @@ def picture(request: PictureRequest) -> str:
     file, turn = request.file, request.turn
     solved = request.best_build or request.best_delivery
     path = Path(file)
-    if file in BOARDS and not path.exists():
+    if file in ("england", *BUILTIN_BOARDS) and not path.exists():
         return _builtin(file, hex_labels=request.hex_labels, asked=turn is not None or solved)
     scenario, _ = checked_file(path)
     if scenario.board is None:

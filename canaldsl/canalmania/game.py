@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
 from canaldsl.statuses import ExitCode, Status
-from canaldsl.verdicts import Claim, FileReport, Violation
+from canaldsl.verdicts import Claim, FileReport
 
 if TYPE_CHECKING:
     import click
@@ -55,18 +55,6 @@ def rule_book() -> RuleBook:
     return book
 
 
-def checked(text: str, *, path: Path | None, display: str) -> tuple[Scenario, list[Diagnostic]]:
-    """The checked scenario of a text and its warnings; CommandError (showing every error)
-    when it has any."""
-    from canaldsl.canalmania.loading import check_text
-
-    scenario, diagnostics = check_text(text, filename=display, path=path)
-    errors = [d for d in diagnostics if d.is_error]
-    if scenario is None or errors:
-        raise CommandError(*(d.render() for d in errors or diagnostics))
-    return scenario, diagnostics
-
-
 class CanalMania:
     """The game Canal Mania (1st and 2nd editions, three rulebook translations)."""
 
@@ -77,6 +65,15 @@ class CanalMania:
 
     def rule_book(self) -> RuleBook:
         return rule_book()
+
+    def parse_source(self, text: str, *, filename: str, path: Path | None) -> Scenario:
+        from canaldsl.canalmania.loading import check_text
+        from canaldsl.diagnostics import SourceError
+
+        scenario, diagnostics = check_text(text, filename=filename, path=path)
+        if scenario is None or any(d.is_error for d in diagnostics):
+            raise SourceError(diagnostics, source=text)
+        return scenario
 
     def check_source(self, text: str, *, path: Path, display: str) -> FileReport:
         from canaldsl.canalmania.report import check_source
@@ -151,11 +148,6 @@ class CanalMania:
         from canaldsl.canalmania.examples import crosscheck_report
 
         return crosscheck_report(folder, output=output)
-
-
-def violations_of(verdicts: Sequence[Any]) -> tuple[Violation, ...]:
-    """Every rule broken by the given verdicts, in order."""
-    return tuple(v for verdict in verdicts for v in verdict.violations)
 
 
 GAME = CanalMania()

@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.game import checked, violations_of
 from canaldsl.canalmania.semantics import Scenario
+from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import CommandError, Played
+from canaldsl.verdicts import Violation
+
+
+def checked(text: str, *, path: Path | None, display: str) -> tuple[Scenario, list[Diagnostic]]:
+    """The checked scenario of a text and its warnings; CommandError (showing every error)
+    when it has any."""
+    from canaldsl.canalmania.loading import check_text
+
+    scenario, diagnostics = check_text(text, filename=display, path=path)
+    errors = [d for d in diagnostics if d.is_error]
+    if scenario is None or errors:
+        raise CommandError(*(d.render() for d in errors or diagnostics))
+    return scenario, diagnostics
+
+
+def violations_of(verdicts: Sequence[Any]) -> tuple[Violation, ...]:
+    """Every rule broken by the given verdicts, in order."""
+    return tuple(v for verdict in verdicts for v in verdict.violations)
 
 
 def playable(text: str, *, path: Path | None, display: str) -> Scenario:
