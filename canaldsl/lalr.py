@@ -23,7 +23,13 @@ from pathlib import Path
 from typing import Any, cast
 
 import lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from canaldsl.diagnostics import Diagnostic, SourceText, Span
 
@@ -107,15 +113,42 @@ _LARK_OPTIONS: dict[str, Any] = {
 }
 
 
+_IMPORT = re.compile(r"^%import\s+\.(\w+)", flags=re.M)
+
+
+def grammar_texts(name: str) -> str:
+    """The text of a grammar and of every grammar it imports (``%import .core ...``), each
+    once: what shapes the parser, so what its cache key is made of."""
+    seen: dict[str, str] = {}
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen[current] = grammar_path(current).read_text(encoding="utf-8")
+        todo.extend(_IMPORT.findall(seen[current]))
+    return "\n".join(seen[n] for n in sorted(seen))
+
+
 @functools.cache
 def _parser(name: str) -> lark.Lark:
-    grammar = grammar_path(name).read_text(encoding="utf-8")
-    cached = _load_cached(name, grammar)
+    path = grammar_path(name)
+    shaping = grammar_texts(name)
+    cached = _load_cached(name, shaping)
     if cached is not None:
         return cached
-    parser = lark.Lark(grammar, **_LARK_OPTIONS)
-    _save_cached(name, grammar, parser)
+    try:
+        parser = lark.Lark(
+            path.read_text(encoding="utf-8"), import_paths=[path.parent], **_LARK_OPTIONS
+        )
+    except LarkError as exc:
+        raise GrammarError(f"grammar {name!r} cannot be built: {exc}") from exc
+    _save_cached(name, shaping, parser)
     return parser
+
+
+class GrammarError(ValueError):
+    """A grammar of canaldsl that lark cannot build (a mistake in ``grammar/*.lark``)."""
 
 
 # Building the LALR tables takes lark about 0.2 s, most of the run time of a short command;

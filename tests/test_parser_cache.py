@@ -20,7 +20,7 @@ import sys, time
 from pathlib import Path
 from canaldsl import lalr
 from canaldsl.canalmania.parser import parse_syntax
-grammar = lalr.grammar_path("canalmania").read_text("utf-8")
+grammar = lalr.grammar_texts("canalmania")
 Path(sys.argv[1], "ready-" + sys.argv[2]).touch()
 while not Path(sys.argv[1], "go").exists():  # all start together
     time.sleep(0.005)
