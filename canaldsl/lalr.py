@@ -40,10 +40,25 @@ SYNTAX_UNEXPECTED_END = "E112"
 MAX_SYNTAX_ERRORS = 20
 
 
-def grammar_path(name: str) -> Path:
-    """The path of ``grammar/<name>.lark``, installed or in a source checkout."""
+_EXTRA_FOLDERS: list[Path] = []
+
+
+def add_grammar_folder(folder: Path) -> None:
+    """Also look for grammars in ``folder`` (a game kept outside canaldsl, such as the tests'
+    tiny game); its grammars may ``%import .core`` as the shipped ones do."""
+    if folder not in _EXTRA_FOLDERS:
+        _EXTRA_FOLDERS.append(folder)
+
+
+def _grammar_folders() -> list[Path]:
     here = Path(__file__).resolve().parent
-    for folder in (here / "grammar", here.parent / "grammar"):
+    return [here / "grammar", here.parent / "grammar", *_EXTRA_FOLDERS]
+
+
+def grammar_path(name: str) -> Path:
+    """The path of ``grammar/<name>.lark``, installed or in a source checkout (or in a folder
+    added by :func:`add_grammar_folder`)."""
+    for folder in _grammar_folders():
         candidate = folder / f"{name}.lark"
         if candidate.is_file():
             return candidate
@@ -138,9 +153,8 @@ def _parser(name: str) -> lark.Lark:
     if cached is not None:
         return cached
     try:
-        parser = lark.Lark(
-            path.read_text(encoding="utf-8"), import_paths=[path.parent], **_LARK_OPTIONS
-        )
+        folders = list(dict.fromkeys([path.parent, grammar_path("core").parent]))
+        parser = lark.Lark(path.read_text(encoding="utf-8"), import_paths=folders, **_LARK_OPTIONS)
     except LarkError as exc:
         raise GrammarError(f"grammar {name!r} cannot be built: {exc}") from exc
     _save_cached(name, shaping, parser)
