@@ -284,7 +284,7 @@ def parse_tree(
     once and the statements after it are still checked.
     """
     parser = _parser(grammar)
-    describe = describe or _default_describe
+    describe = describe or describe_terminal
     diagnostics: list[Diagnostic] = []
     comments: list[Comment] = []
     text = source.text
@@ -392,8 +392,36 @@ def _expected_list(names: Iterable[str], describe: Callable[[str], str]) -> str:
     return ", ".join(words)
 
 
-def _default_describe(terminal: str) -> str:
-    return terminal.lower()
+TERMINAL_WORDS = {
+    "NAME": "name",
+    "STRING": "quoted name",
+    "INT": "number",
+    "WORD": "word",
+    "RULE_ID": "rule id (like build.consecutive-tiles)",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COLON": "':'",
+    "COMMA": "','",
+    "SLASH": "'/'",
+    "EQUAL": "'='",
+    "MORETHAN": "'>'",
+    "KNOWN_ERROR": "known-error",
+}
+"""The terminals of grammar/core.lark and lark's punctuation, in words a user knows."""
+
+
+def describe_terminal(name: str) -> str:
+    """A terminal's name in words a user knows: a keyword as written (``EXPECT``: expect),
+    the shared tokens as :data:`TERMINAL_WORDS` says. A game adds its own terminals."""
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    if name.isupper():
+        return name.lower().replace("_", "-")
+    return name
 
 
 def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from canaldsl import cli
+from canaldsl import cli, writing
 from canaldsl.canalmania.loading import check_text
 from canaldsl.canalmania.parser import parse_syntax
 
@@ -87,7 +87,7 @@ def test_a_failed_rename_leaves_the_original(
     def fail(source: Any, target: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli.os, "replace", fail)
+    monkeypatch.setattr(writing.os, "replace", fail)
     result = _fmt_fails(path)
     assert "No space left on device" in result.output
     assert path.read_text(encoding="utf-8") == MESSY
@@ -121,7 +121,7 @@ def test_a_write_failing_halfway_leaves_the_original(
         handle = real_fdopen(*arguments, **options)
         return _HalfWriter(handle) if arguments[1:2] == ("w",) else handle
 
-    monkeypatch.setattr(cli.os, "fdopen", half_writer)
+    monkeypatch.setattr(writing.os, "fdopen", half_writer)
     _fmt_fails(path)
     assert path.read_text(encoding="utf-8") == MESSY
     assert files_in(tmp_path) == ["messy.canal"]
@@ -136,7 +136,7 @@ def test_an_interrupt_while_writing_leaves_the_original(
     def interrupted(descriptor: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli.os, "fsync", interrupted)
+    monkeypatch.setattr(writing.os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
         cli.write_atomically(path, "rules first-edition\n")
     assert path.read_text(encoding="utf-8") == MESSY

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
+from canaldsl import syntaxtree
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.parser import parse_document
 from canaldsl.canalmania.semantics import Scenario, analyse
@@ -54,12 +55,13 @@ def _numbers(document: s.Document) -> Iterator[s.Num]:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_SYNTAX_MODULES = (s.__name__, syntaxtree.__name__)
 
 
 def _syntax_fields(kind: type) -> tuple[str, ...]:
     """The fields of a syntax node class (none for anything else: strings, spans ...)."""
     if kind not in _FIELDS:
-        is_node = kind.__module__ == s.__name__ and dataclasses.is_dataclass(kind)
+        is_node = kind.__module__ in _SYNTAX_MODULES and dataclasses.is_dataclass(kind)
         _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_node else ()
     return _FIELDS[kind]
 

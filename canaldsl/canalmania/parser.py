@@ -8,15 +8,16 @@ statement they precede (or end the line of), so formatting never loses one.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TypedDict, TypeVar, cast
+from typing import TypeVar, cast
 
 import lark
 
+from canaldsl import lalr
 from canaldsl.canalmania import syntax as s
-from canaldsl.diagnostics import UNKNOWN_SPAN, Diagnostic, SourceError, SourceText, Span
+from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, Span
 from canaldsl.lalr import Comment, ParseResult, gc_paused, parse_tree
+from canaldsl.treebuilding import TreeBuilder, children, span_of, unquote
 
 GRAMMAR = "canalmania"
 
@@ -28,42 +29,22 @@ STATEMENT_START = re.compile(
 """A line where a top-level statement starts: parsing resumes there after a syntax error."""
 
 _TERMINAL_WORDS = {
-    "NAME": "name",
-    "STRING": "quoted name",
-    "INT": "number",
     "HEX": "hex label (like F7)",
-    "WORD": "word",
     "MARK": "map key (one letter or digit)",
     "MAP_ROW": "map row starting with '|'",
-    "RULE_ID": "rule id (like build.consecutive-tiles)",
     "EDITION": "first-edition or second-edition",
     "PLACE_KIND": "city or town",
     "QUERY_KIND": "best-build, best-delivery or can-complete",
     "LABEL": "card label (like @1)",
-    "LBRACE": "'{'",
-    "RBRACE": "'}'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
-    "COLON": "':'",
-    "COMMA": "','",
-    "SLASH": "'/'",
-    "EQUAL": "'='",
-    "MORETHAN": "'>'",
     "CONTRACT_DECK": "contract-deck",
     "DISCARD_PILE": "discard-pile",
-    "KNOWN_ERROR": "known-error",
 }
+"""Canal Mania's own terminals in words (those of grammar/core.lark: canaldsl.lalr)."""
 
 
 def describe_terminal(name: str) -> str:
     """A terminal's name in words a user knows."""
-    if name in _TERMINAL_WORDS:
-        return _TERMINAL_WORDS[name]
-    if name.isupper():
-        return name.lower().replace("_", "-")
-    return name
+    return _TERMINAL_WORDS.get(name) or lalr.describe_terminal(name)
 
 
 def parse_document(
@@ -95,14 +76,10 @@ Tree = lark.Tree[lark.Token]
 _BLOCK_CHILDREN: dict[str, Callable[[Tree], list[Tree]]] = {}
 
 
-def _children(tree: Tree) -> list[Tree]:
-    return [c for c in tree.children if isinstance(c, lark.Tree)]
-
-
 def _body_children(tree: Tree) -> list[Tree]:
     for child in tree.children:
         if isinstance(child, lark.Tree) and child.data in ("rules_body", "board_body"):
-            return _children(child)
+            return children(child)
     return []
 
 
@@ -110,142 +87,40 @@ _BLOCK_CHILDREN.update(
     {
         "rules_decl": _body_children,
         "board_decl": _body_children,
-        "map_decl": _children,
-        "player_decl": _children,
-        "turn_decl": _children,
-        "build_block": _children,
+        "map_decl": children,
+        "player_decl": children,
+        "turn_decl": children,
+        "build_block": children,
     }
 )
 
 
-def _is_block(tree: Tree) -> bool:
+def _block_children(tree: Tree) -> list[Tree] | None:
+    """The statements inside a block statement; None for a statement that is no block."""
     if tree.data in ("rules_decl", "board_decl"):
-        return any(
+        has_body = any(
             isinstance(c, lark.Tree) and c.data in ("rules_body", "board_body")
             for c in tree.children
         )
-    return tree.data in _BLOCK_CHILDREN
-
-
-class _CommentAttacher:
-    """Hands out comments to statements in source order."""
-
-    def __init__(self, comments: Sequence[Comment]) -> None:
-        self.pending = deque(sorted(comments, key=lambda c: (c.line, c.column)))
-        self.attached: dict[int, tuple[s.Comments, tuple[str, ...]]] = {}
-
-    def _take_before(self, line: int, column: int) -> list[str]:
-        taken = []
-        while self.pending and (self.pending[0].line, self.pending[0].column) < (line, column):
-            taken.append(self.pending.popleft().text)
-        return taken
-
-    def _take_on_line(self, line: int, before: tuple[int, int] | None = None) -> str | None:
-        if self.pending and self.pending[0].line == line:
-            c = self.pending[0]
-            if before is None or (c.line, c.column) < before:
-                self.pending.popleft()
-                return c.text
-        return None
-
-    def walk(self, items: list[Tree], end: tuple[int, int]) -> tuple[str, ...]:
-        for item in items:
-            meta = item.meta
-            leading = self._take_before(meta.line, meta.column)
-            if _is_block(item):
-                children = _BLOCK_CHILDREN[item.data](item)
-                first = (
-                    (children[0].meta.line, children[0].meta.column)
-                    if children
-                    else (meta.end_line, meta.end_column)
-                )
-                trailing = self._take_on_line(meta.line, before=first)
-                footer = self.walk(children, (meta.end_line, meta.end_column - 1))
-                self.attached[id(item)] = (s.Comments(tuple(leading), trailing), footer)
-            else:
-                inside = self._take_before(meta.end_line, meta.end_column)
-                trailing = self._take_on_line(meta.end_line)
-                self.attached[id(item)] = (s.Comments(tuple(leading + inside), trailing), ())
-        return tuple(self._take_before(*end))
-
-
-def _unquote(text: str) -> str:
-    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
-        body = text[1:-1]
-        return body.replace('\\"', '"').replace("\\\\", "\\")
-    return text
-
-
-def _span(item: Tree | lark.Token) -> Span:
-    if isinstance(item, lark.Token):
-        line = item.line or 1
-        column = item.column or 1
-        end_line = item.end_line or line
-        end_column = item.end_column or column + len(item)
-        return Span(line, column, end_line, end_column)
-    meta = item.meta
-    if getattr(meta, "empty", True):
-        return UNKNOWN_SPAN
-    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+        return _body_children(tree) if has_body else None
+    children_of = _BLOCK_CHILDREN.get(tree.data)
+    return None if children_of is None else children_of(tree)
 
 
 _PileT = TypeVar("_PileT", s.DeckDecl, s.DiscardPileDecl)
 
 
-class _NodeFields(TypedDict):
-    span: Span
-    comments: s.Comments
-
-
-class _Builder:
-    """Turns lark's tree into syntax nodes."""
+class _Builder(TreeBuilder):
+    """Turns lark's tree into Canal Mania's syntax nodes."""
 
     def __init__(self, source: SourceText, comments: Sequence[Comment]) -> None:
-        self.source = source
-        self.comments = _CommentAttacher(comments)
-        self.diagnostics: list[Diagnostic] = []
-
-    # ------------------------------------------------------------ helpers
-    def _node_kwargs(self, tree: Tree) -> _NodeFields:
-        comments, _ = self.comments.attached.get(id(tree), (s.NO_COMMENTS, ()))
-        return {"span": _span(tree), "comments": comments}
-
-    def _footer(self, tree: Tree) -> tuple[str, ...]:
-        return self.comments.attached.get(id(tree), (s.NO_COMMENTS, ()))[1]
-
-    @staticmethod
-    def _ref(token: lark.Token | Tree) -> s.Ref:
-        if isinstance(token, lark.Tree):  # the `name` rule
-            inner = token.children[0]
-            assert isinstance(inner, lark.Token)
-            return s.Ref(_unquote(str(inner)), _span(inner))
-        return s.Ref(_unquote(str(token)), _span(token))
-
-    @staticmethod
-    def _num(token: lark.Token) -> s.Num:
-        return s.Num(int(str(token)), _span(token))
-
-    @staticmethod
-    def _tokens(tree: Tree, *types: str) -> list[lark.Token]:
-        return [c for c in tree.children if isinstance(c, lark.Token) and c.type in types]
-
-    @staticmethod
-    def _subtree(tree: Tree, data: str) -> Tree | None:
-        for c in tree.children:
-            if isinstance(c, lark.Tree) and c.data == data:
-                return c
-        return None
-
-    def _names(self, tree: Tree | None) -> tuple[s.Ref, ...]:
-        if tree is None:
-            return ()
-        return tuple(self._ref(c) for c in tree.children)
+        super().__init__(source, comments, _block_children)
 
     def _cards(self, tree: Tree | None) -> tuple[s.Card, ...]:
         if tree is None:
             return ()
         cards = []
-        for card in _children(tree):
+        for card in children(tree):
             toks = [c for c in card.children if isinstance(c, lark.Token)]
             cards.append(s.Card(self._ref(toks[0]), self._ref(toks[1]) if len(toks) > 1 else None))
         return tuple(cards)
@@ -254,7 +129,7 @@ class _Builder:
         if tree is None:
             return ()
         out = []
-        for count in _children(tree):
+        for count in children(tree):
             number, kind = count.children
             assert isinstance(number, lark.Token) and isinstance(kind, lark.Token)
             out.append(s.Count(self._num(number), self._ref(kind)))
@@ -263,12 +138,12 @@ class _Builder:
     def _canal_ref(self, tree: Tree) -> tuple[s.Ref | None, Span]:
         inner = tree.children[0]
         if isinstance(inner, lark.Token) and inner.type == "JUNCTION":
-            return None, _span(inner)
-        return self._ref(inner), _span(inner)
+            return None, span_of(inner)
+        return self._ref(inner), span_of(inner)
 
     # ------------------------------------------------------------ document
     def document(self, tree: Tree) -> s.Document:
-        items = _children(tree)
+        items = children(tree)
         footer = self.comments.walk(items, (10**9, 0))
         # each statement's tree is let go once its node is built, so that the trees and the
         # nodes of a long file are never all in memory at once (measured: a 100,000-line
@@ -281,22 +156,7 @@ class _Builder:
         return s.Document(statements=tuple(statements), footer=footer, filename=self.source.name)
 
     def statement(self, tree: Tree) -> s.Statement:
-        method = cast(Callable[[Tree], s.Statement], getattr(self, f"_{tree.data}"))
-        return method(tree)
-
-    # ------------------------------------------------------------ rulebook scenarios
-    def _rulebook_decl(self, tree: Tree) -> s.RulebookDecl:
-        translation, section, example = self._tokens(tree, "NAME", "STRING", "WORD")
-        return s.RulebookDecl(
-            translation=self._ref(translation),
-            section=self._ref(section),
-            example=self._ref(example),
-            **self._node_kwargs(tree),
-        )
-
-    def _known_error_decl(self, tree: Tree) -> s.KnownErrorDecl:
-        reason = self._tokens(tree, "STRING")[0]
-        return s.KnownErrorDecl(reason=self._ref(reason), **self._node_kwargs(tree))
+        return cast(s.Statement, super().statement(tree))
 
     # ------------------------------------------------------------ rules
     def _rules_decl(self, tree: Tree) -> s.RulesDecl:
@@ -305,7 +165,7 @@ class _Builder:
         items: tuple[s.RulesItem, ...] | None = None
         if body is not None:
             built: list[s.RulesItem] = []
-            for item in _children(body):
+            for item in children(body):
                 if item.data == "players_setting":
                     tok = item.children[0]
                     assert isinstance(tok, lark.Token)
@@ -337,7 +197,7 @@ class _Builder:
         body = self._subtree(tree, "board_body")
         items = None
         if body is not None:
-            items = tuple(self._board_item(item) for item in _children(body))
+            items = tuple(self._board_item(item) for item in children(body))
         return s.BoardDecl(
             name=self._ref(word[0]) if word else None,
             path=self._ref(string[0]) if string else None,
@@ -352,13 +212,13 @@ class _Builder:
         if data == "title_decl":
             tok = tree.children[0]
             assert isinstance(tok, lark.Token)
-            return s.TitleDecl(title=_unquote(str(tok)), **kw)
+            return s.TitleDecl(title=unquote(str(tok)), **kw)
         if data == "grid_decl":
             cols, rows = self._tokens(tree, "INT")
             return s.GridDecl(columns=self._num(cols), rows=self._num(rows), **kw)
         if data == "map_decl":
             rows_out = []
-            for row in _children(tree):
+            for row in children(tree):
                 tok = row.children[0]
                 assert isinstance(tok, lark.Token)
                 text = str(tok)
@@ -409,10 +269,10 @@ class _Builder:
     def _player_decl(self, tree: Tree) -> s.PlayerDecl:
         colour = self._tokens(tree, "NAME")[0]
         display = self._tokens(tree, "STRING")
-        items = tuple(self._player_item(item) for item in _children(tree))
+        items = tuple(self._player_item(item) for item in children(tree))
         return s.PlayerDecl(
             colour=self._ref(colour),
-            display_name=_unquote(str(display[0])) if display else None,
+            display_name=unquote(str(display[0])) if display else None,
             items=items,
             footer=self._footer(tree),
             **self._node_kwargs(tree),
@@ -443,7 +303,7 @@ class _Builder:
         route = None
         if route_tree is not None:
             items: list[s.RouteItem] = []
-            for item in _children(route_tree):
+            for item in children(route_tree):
                 if item.data == "route_place":
                     name_tree = item.children[0]
                     assert isinstance(name_tree, lark.Tree)
@@ -539,7 +399,7 @@ class _Builder:
     # ------------------------------------------------------------ turns
     def _turn_decl(self, tree: Tree) -> s.TurnDecl:
         player = self._tokens(tree, "NAME")[0]
-        items = tuple(self._turn_item(item) for item in _children(tree))
+        items = tuple(self._turn_item(item) for item in children(tree))
         return s.TurnDecl(
             player=self._ref(player),
             items=items,
@@ -601,13 +461,13 @@ class _Builder:
             assert name is not None
             return s.RemoveCube(place=self._ref(name), **kw)
         if data in ("build_inline", "build_block"):
-            lines = tuple(self._build_line(line) for line in _children(tree))
+            lines = tuple(self._build_line(line) for line in children(tree))
             return s.Build(
                 lines=lines, block=data == "build_block", footer=self._footer(tree), **kw
             )
         if data == "move_cube":
             legs = []
-            for leg in _children(tree):
+            for leg in children(tree):
                 name = self._subtree(leg, "name")
                 assert name is not None
                 owner = self._tokens(leg, "NAME")
@@ -629,7 +489,7 @@ class _Builder:
         assert ref_tree is not None
         canal, ref_span = self._canal_ref(ref_tree)
         items: list[s.BuildItem] = []
-        for item in _children(tree):
+        for item in children(tree):
             if item.data == "canal_ref":
                 continue
             if item.data == "reach_place":
@@ -642,7 +502,7 @@ class _Builder:
             payment = None
             if payment_tree is not None:
                 cards = []
-                for pay in _children(payment_tree):
+                for pay in children(payment_tree):
                     ptoks = [c for c in pay.children if isinstance(c, lark.Token)]
                     cards.append(
                         s.PayCard(
@@ -657,17 +517,14 @@ class _Builder:
 
     # ------------------------------------------------------------ expectations
     def _expect_decl(self, tree: Tree) -> s.Expectation:
-        inner = _children(tree)[0]
+        inner = children(tree)[0]
         kw = self._node_kwargs(tree)
         data = inner.data
         names = self._tokens(inner, "NAME")
         ints = self._tokens(inner, "INT")
-        if data == "expect_legal":
-            return s.ExpectLegal(**kw)
-        if data == "expect_illegal":
-            return s.ExpectIllegal(
-                rules=tuple(self._ref(t) for t in self._tokens(inner, "RULE_ID")), **kw
-            )
+        shared = self._core_expectation(inner, kw)
+        if shared is not None:
+            return shared
         if data == "expect_score":
             return s.ExpectScore(player=self._ref(names[0]), score=self._num(ints[0]), **kw)
         if data == "expect_hand":
@@ -690,7 +547,7 @@ class _Builder:
             return s.ExpectWinner(player=self._ref(names[0]), **kw)
         assert data == "expect_final_scores"
         pairs = []
-        for pair in _children(inner):
+        for pair in children(inner):
             player, score = pair.children
             assert isinstance(player, lark.Token) and isinstance(score, lark.Token)
             pairs.append(s.ScorePair(self._ref(player), self._num(score)))
@@ -712,7 +569,7 @@ class _Builder:
             points = cards = None
             yes: bool | None = None
             unique = False
-            for part in _children(answer_tree):
+            for part in children(answer_tree):
                 if part.data == "answer_points":
                     points = self._num(cast(lark.Token, part.children[0]))
                 elif part.data == "answer_cards":

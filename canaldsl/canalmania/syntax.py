@@ -12,63 +12,16 @@ from dataclasses import dataclass, field
 
 from canaldsl.diagnostics import UNKNOWN_SPAN, Span
 
-
-@dataclass(frozen=True, slots=True)
-class Comments:
-    """Comments attached to a statement: whole lines before it, and one at the end of its line."""
-
-    leading: tuple[str, ...] = ()
-    trailing: str | None = None
-
-
-NO_COMMENTS = Comments()
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """A word or name as written (a place, colour, card kind, hex label, ...)."""
-
-    text: str
-    span: Span = field(default=UNKNOWN_SPAN, compare=False)
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Num:
-    """A whole number as written."""
-
-    value: int
-    span: Span = field(default=UNKNOWN_SPAN, compare=False)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Node:
-    """Base of statements: a span and attached comments."""
-
-    span: Span = field(default=UNKNOWN_SPAN, compare=False)
-    comments: Comments = NO_COMMENTS
-
-
-# ------------------------------------------------------------------ rulebook scenarios
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RulebookDecl(Node):
-    """``rulebook TRANSLATION section "TITLE" example ID``: a translation's worked example."""
-
-    translation: Ref
-    section: Ref
-    example: Ref
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class KnownErrorDecl(Node):
-    """``known-error "REASON"``: the example is known to contradict its own rulebook."""
-
-    reason: Ref
-
+# What every game's syntax shares (canaldsl.syntaxtree) is part of this tree too.
+from canaldsl.syntaxtree import NO_COMMENTS as NO_COMMENTS
+from canaldsl.syntaxtree import Comments as Comments
+from canaldsl.syntaxtree import ExpectIllegal as ExpectIllegal
+from canaldsl.syntaxtree import ExpectLegal as ExpectLegal
+from canaldsl.syntaxtree import KnownErrorDecl as KnownErrorDecl
+from canaldsl.syntaxtree import Node as Node
+from canaldsl.syntaxtree import Num as Num
+from canaldsl.syntaxtree import Ref as Ref
+from canaldsl.syntaxtree import RulebookDecl as RulebookDecl
 
 # ------------------------------------------------------------------ rules
 
@@ -485,16 +438,6 @@ class TurnDecl(Node):
 
 
 # ------------------------------------------------------------------ expectations and queries
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ExpectLegal(Node):
-    pass
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ExpectIllegal(Node):
-    rules: tuple[Ref, ...]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
