@@ -8,11 +8,7 @@ from typing import Any, TypeVar
 import click
 
 from canaldsl.budget import DEFAULT_UNITS, Budget, default_wall
-from canaldsl.statuses import ENGINE_ALIASES, Engine, ExitCode
-
-EXIT_TIMEOUT = ExitCode.TIMEOUT
-"""Exit status when the wall-clock safety limit stopped a solver before its work budget was
-spent: the answer printed depends on the machine and its load (see ``--wall-limit``)."""
+from canaldsl.statuses import ENGINE_ALIASES, Engine
 
 TIMINGS = click.option(
     "--timings",

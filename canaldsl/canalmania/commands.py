@@ -25,11 +25,6 @@ from canaldsl.cli_options import (
 )
 from canaldsl.statuses import Engine, ExitCode
 
-EXIT_OK = ExitCode.OK
-EXIT_FAILED = ExitCode.FAILED
-EXIT_ERROR = ExitCode.ERROR
-EXIT_TIMEOUT = ExitCode.TIMEOUT
-
 _FORMAT = click.Choice(["text", "json"])
 
 
@@ -45,7 +40,7 @@ def _playable_scenario(file: Path) -> Any:
             click.echo(diagnostic.render(), err=True)
         if scenario is not None and not errors:
             click.echo(f"{file}: no position to play", err=True)
-        sys.exit(EXIT_ERROR)
+        sys.exit(ExitCode.ERROR)
     return scenario
 
 
@@ -61,10 +56,10 @@ def _mover(file: Path, state: Any, colour: str | None) -> str:
     mover = colour or state.now
     if mover is None:
         click.echo(f"{file}: whose turn? give --for COLOUR (the file has no `now`)", err=True)
-        sys.exit(EXIT_ERROR)
+        sys.exit(ExitCode.ERROR)
     if not state.has_player(mover):
         click.echo(f"{file}: there is no player {mover}", err=True)
-        sys.exit(EXIT_ERROR)
+        sys.exit(ExitCode.ERROR)
     return str(mover)
 
 
@@ -106,7 +101,7 @@ def best_build_command(
         plan = best_build(state, mover, engine=engine, budget=work)
     except HandUnknown as exc:
         click.echo(f"{file}: {exc}: no build can be judged", err=True)
-        sys.exit(EXIT_ERROR)
+        sys.exit(ExitCode.ERROR)
     note, rules = None, None
     if not plan.lines and plan.optimal:  # say why nothing is built (minimal_rules)
         from canaldsl.canalmania.minimal_rules import empty_build_note
@@ -125,8 +120,8 @@ def best_build_command(
         if plan.lines:
             click.echo("\n" + plan.turn_text())
     if work.wall_hit:
-        sys.exit(EXIT_TIMEOUT)
-    sys.exit(EXIT_OK if plan.optimal else EXIT_FAILED)
+        sys.exit(ExitCode.TIMEOUT)
+    sys.exit(ExitCode.OK if plan.optimal else ExitCode.FAILED)
 
 
 @click.command("best-delivery")
@@ -209,8 +204,8 @@ def best_delivery_command(
         took = f", {seconds * 1000:.1f} ms" if timings else ""
         click.echo(f"  proof: {status} [{method}{took}]")
     if work.wall_hit:
-        sys.exit(EXIT_TIMEOUT)
-    sys.exit(EXIT_OK if complete else EXIT_FAILED)
+        sys.exit(ExitCode.TIMEOUT)
+    sys.exit(ExitCode.OK if complete else ExitCode.FAILED)
 
 
 def _not_found(status: str, budget: float) -> str:
@@ -256,12 +251,12 @@ def can_complete_command(
     _, state = _scenario_state(file)
     if colour is not None and not state.has_player(colour):
         click.echo(f"{file}: there is no player {colour}", err=True)
-        sys.exit(EXIT_ERROR)
+        sys.exit(ExitCode.ERROR)
     try:
         canal = find_canal(state, contract, colour)
     except NoSuchCanal as exc:
         click.echo(f"{file}: {exc}", err=True)
-        sys.exit(EXIT_ERROR)
+        sys.exit(ExitCode.ERROR)
     work = budget_of(budget, wall_limit)
     answer = can_complete(state, canal, engine=engine, budget=work)
     if output == "json":
@@ -269,8 +264,8 @@ def can_complete_command(
     else:
         click.echo(answer.text(timings=timings))
     if work.wall_hit:
-        sys.exit(EXIT_TIMEOUT)
-    sys.exit(EXIT_FAILED if answer.possible is None else EXIT_OK)
+        sys.exit(ExitCode.TIMEOUT)
+    sys.exit(ExitCode.FAILED if answer.possible is None else ExitCode.OK)
 
 
 COMMANDS = (best_build_command, best_delivery_command, can_complete_command)

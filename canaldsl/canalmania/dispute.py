@@ -18,17 +18,14 @@ from pathlib import Path
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.engine import Verdict
-from canaldsl.canalmania.evaluate import Evaluation, Judgement, evaluate
+from canaldsl.canalmania.evaluate import Evaluation, Judgement, evaluate, status_of
 from canaldsl.canalmania.mapkey import edition_name
 from canaldsl.canalmania.overlays import Overlay, turn_overlays
 from canaldsl.canalmania.picture import focus_hexes, svg
 from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.htmlpage import Markup, Page, element
-
-OK = "ok"
-ILLEGAL = "illegal"
-FAILED = "failed"
+from canaldsl.statuses import Status
 
 
 @dataclass(frozen=True)
@@ -36,17 +33,7 @@ class DisputeReport:
     """The report's page and the file's status (as ``canaldsl check`` gives it)."""
 
     html: str
-    status: str
-
-
-def status_of(evaluation: Evaluation) -> str:
-    """``failed`` when an expectation does not hold, ``illegal`` when a turn no expectation
-    speaks of breaks a rule, ``ok`` otherwise."""
-    if any(j.passed is False for j in evaluation.judgements):
-        return FAILED
-    if evaluation.unexpected_illegal:
-        return ILLEGAL
-    return OK
+    status: Status
 
 
 def dispute_report(
@@ -78,16 +65,16 @@ def dispute_report(
     return DisputeReport(page.html(), status)
 
 
-def _summary(page: Page, scenario: Scenario, evaluation: Evaluation, status: str) -> None:
+def _summary(page: Page, scenario: Scenario, evaluation: Evaluation, status: Status) -> None:
     verdicts = evaluation.verdicts
     illegal = [v for v in verdicts if not v.legal]
     passed = sum(j.passed is True for j in evaluation.judgements)
     failed = sum(j.passed is False for j in evaluation.judgements)
     unknown = sum(j.passed is None for j in evaluation.judgements)
     badge = {
-        OK: ("good", "every expectation holds"),
-        ILLEGAL: ("bad", "a turn breaks a rule and no expectation says so"),
-        FAILED: ("bad", "an expectation does not hold"),
+        Status.OK: ("good", "every expectation holds"),
+        Status.ILLEGAL: ("bad", "a turn breaks a rule and no expectation says so"),
+        Status.FAILED: ("bad", "an expectation does not hold"),
     }[status]
     page.paragraph(element("span", f"{status.upper()}: {badge[1]}", class_=f"badge {badge[0]}"))
     turns = f"{len(verdicts)} turn{'s' if len(verdicts) != 1 else ''}"

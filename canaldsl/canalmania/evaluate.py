@@ -21,9 +21,10 @@ from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
+from canaldsl.statuses import Status
 from canaldsl.verdicts import Judgement
 
-__all__ = ["Evaluation", "Judgement", "evaluate"]
+__all__ = ["Evaluation", "Judgement", "evaluate", "status_of"]
 
 QUERY_UNITS = DEFAULT_UNITS
 """Work units of one query (:mod:`canaldsl.budget`): CP-SAT's deterministic time and the
@@ -41,6 +42,16 @@ class Evaluation:
     unexpected_illegal: tuple[Verdict, ...]
     timeout: bool = False
     """Whether the wall-clock safety limit stopped a query (its outcome is machine-dependent)."""
+
+
+def status_of(evaluation: Evaluation) -> Status:
+    """``failed`` when an expectation does not hold, ``illegal`` when a turn no expectation
+    speaks of breaks a rule, ``ok`` otherwise (as ``canaldsl check`` reports the file)."""
+    if any(j.passed is False for j in evaluation.judgements):
+        return Status.FAILED
+    if evaluation.unexpected_illegal:
+        return Status.ILLEGAL
+    return Status.OK
 
 
 def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
-from canaldsl.statuses import ExitCode, Status
+from canaldsl.statuses import ExitCode
 from canaldsl.verdicts import Claim, FileReport
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ class CanalMania:
         if scenario.board is None or scenario.position is None:
             raise CommandError(f"error: {path}: the file has no position to report on")
         result = dispute_report(scenario, text, path=str(path), output=output)
-        return DisputeOutcome(result.html, Status(result.status))
+        return DisputeOutcome(result.html, result.status)
 
     def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
         from canaldsl.canalmania.examples import crosscheck_report

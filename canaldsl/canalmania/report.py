@@ -36,7 +36,7 @@ def check_source(text: str, *, path: Path | None, display: str) -> FileReport:
 def _report(
     name: str, scenario: Scenario | None, diagnostics: list[Diagnostic], text: str
 ) -> FileReport:
-    from canaldsl.canalmania.evaluate import evaluate
+    from canaldsl.canalmania.evaluate import evaluate, status_of
 
     if scenario is None or any(d.is_error for d in diagnostics):
         return FileReport(
@@ -59,12 +59,7 @@ def _report(
         for violation in verdict.violations
     ]
     results = evaluation.judgements
-    if any(r.passed is False for r in results):
-        status = Status.FAILED
-    elif evaluation.unexpected_illegal:
-        status = Status.ILLEGAL
-    else:
-        status = Status.OK
+    status = status_of(evaluation)
     board = scenario.board
     summary = [scenario.rules.edition.value]
     if board is not None:
