@@ -8,9 +8,9 @@ judged into :class:`Judgement` values, and the whole file into a :class:`FileRep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from canaldsl.diagnostics import Diagnostic, Span
 from canaldsl.statuses import Status
@@ -45,6 +45,44 @@ class Judgement:
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "text": self.text, "passed": self.passed, "reason": self.reason}
+
+
+class TurnVerdict(Protocol):
+    """What every game's verdict on a turn says: whether it is legal, and the rules broken."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    @property
+    def violations(self) -> Sequence[Violation]: ...
+
+
+VerdictT = TypeVar("VerdictT", bound=TurnVerdict)
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True)
+class Evaluation(Generic[VerdictT, StateT]):
+    """A file played: each turn's verdict (the game's own type), each expectation and query
+    judged, the game's state after the legal turns, the illegal turns no expectation speaks
+    of, and whether the wall-clock safety limit stopped a query (its outcome then depends on
+    the machine)."""
+
+    verdicts: tuple[VerdictT, ...]
+    judgements: tuple[Judgement, ...]
+    final_state: StateT | None
+    unexpected_illegal: tuple[VerdictT, ...]
+    timeout: bool = False
+
+    @property
+    def status(self) -> Status:
+        """``failed`` when an expectation does not hold, ``illegal`` when a turn no
+        expectation speaks of breaks a rule, ``ok`` otherwise."""
+        if any(j.passed is False for j in self.judgements):
+            return Status.FAILED
+        if self.unexpected_illegal:
+            return Status.ILLEGAL
+        return Status.OK
 
 
 @dataclass(frozen=True)

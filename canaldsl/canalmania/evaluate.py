@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from canaldsl import verdicts
 from canaldsl.budget import DEFAULT_UNITS, Budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
@@ -34,24 +34,13 @@ FILE_QUERY_UNITS = 60.0
 """Work units the queries of one file may spend together (each has QUERY_UNITS besides)."""
 
 
-@dataclass(frozen=True)
-class Evaluation:
-    verdicts: tuple[Verdict, ...]
-    judgements: tuple[Judgement, ...]
-    final_state: GameState | None
-    unexpected_illegal: tuple[Verdict, ...]
-    timeout: bool = False
-    """Whether the wall-clock safety limit stopped a query (its outcome is machine-dependent)."""
+Evaluation = verdicts.Evaluation[Verdict, GameState]
+"""A Canal Mania file played (the core's :class:`~canaldsl.verdicts.Evaluation`)."""
 
 
 def status_of(evaluation: Evaluation) -> Status:
-    """``failed`` when an expectation does not hold, ``illegal`` when a turn no expectation
-    speaks of breaks a rule, ``ok`` otherwise (as ``canaldsl check`` reports the file)."""
-    if any(j.passed is False for j in evaluation.judgements):
-        return Status.FAILED
-    if evaluation.unexpected_illegal:
-        return Status.ILLEGAL
-    return Status.OK
+    """``failed``, ``illegal`` or ``ok``, as ``canaldsl check`` reports the file."""
+    return evaluation.status
 
 
 def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
