@@ -110,8 +110,8 @@ def _block_children(tree: Tree) -> list[Tree] | None:
 _PileT = TypeVar("_PileT", s.DeckDecl, s.DiscardPileDecl)
 
 
-class _Builder(TreeBuilder):
-    """Turns lark's tree into Canal Mania's syntax nodes."""
+class _Helpers(TreeBuilder):
+    """The builders' shared helpers: cards, counts, canal references."""
 
     def __init__(self, source: SourceText, comments: Sequence[Comment]) -> None:
         super().__init__(source, comments, _block_children)
@@ -141,22 +141,9 @@ class _Builder(TreeBuilder):
             return None, span_of(inner)
         return self._ref(inner), span_of(inner)
 
-    # ------------------------------------------------------------ document
-    def document(self, tree: Tree) -> s.Document:
-        items = children(tree)
-        footer = self.comments.walk(items, (10**9, 0))
-        # each statement's tree is let go once its node is built, so that the trees and the
-        # nodes of a long file are never all in memory at once (measured: a 100,000-line
-        # file's trees take 160 MB, its nodes 85 MB)
-        tree.children = []
-        items.reverse()
-        statements: list[s.Statement] = []
-        while items:
-            statements.append(self.statement(items.pop()))
-        return s.Document(statements=tuple(statements), footer=footer, filename=self.source.name)
 
-    def statement(self, tree: Tree) -> s.Statement:
-        return cast(s.Statement, super().statement(tree))
+class _SetupBuilder(_Helpers):
+    """The statements of a position: rules, board, players, the game's state."""
 
     # ------------------------------------------------------------ rules
     def _rules_decl(self, tree: Tree) -> s.RulesDecl:
@@ -396,6 +383,10 @@ class _Builder(TreeBuilder):
         ints = self._tokens(tree, "INT")
         return s.EndgameDecl(round=self._num(ints[0]) if ints else None, **self._node_kwargs(tree))
 
+
+class _PlayBuilder(_Helpers):
+    """The statements of play: turns, expectations, queries."""
+
     # ------------------------------------------------------------ turns
     def _turn_decl(self, tree: Tree) -> s.TurnDecl:
         player = self._tokens(tree, "NAME")[0]
@@ -584,3 +575,24 @@ class _Builder(TreeBuilder):
         return s.QueryDecl(
             kind=str(kind), subject=subject, player=player, answer=answer, **self._node_kwargs(tree)
         )
+
+
+class _Builder(_SetupBuilder, _PlayBuilder):
+    """Turns lark's tree into Canal Mania's syntax nodes."""
+
+    # ------------------------------------------------------------ document
+    def document(self, tree: Tree) -> s.Document:
+        items = children(tree)
+        footer = self.comments.walk(items, (10**9, 0))
+        # each statement's tree is let go once its node is built, so that the trees and the
+        # nodes of a long file are never all in memory at once (measured: a 100,000-line
+        # file's trees take 160 MB, its nodes 85 MB)
+        tree.children = []
+        items.reverse()
+        statements: list[s.Statement] = []
+        while items:
+            statements.append(self.statement(items.pop()))
+        return s.Document(statements=tuple(statements), footer=footer, filename=self.source.name)
+
+    def statement(self, tree: Tree) -> s.Statement:
+        return cast(s.Statement, super().statement(tree))
