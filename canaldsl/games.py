@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -231,6 +230,8 @@ def _load_entry_points() -> None:
     if _LOADED:
         return
     _LOADED = True
+    from importlib.metadata import entry_points  # 15-30 ms: only when a game is needed
+
     for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
         if point.name in _REGISTERED:
             continue

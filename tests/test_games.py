@@ -232,3 +232,14 @@ def test_the_core_runs_without_importing_a_game() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_tiny_games_grammar_is_conflict_free_lalr_on_the_core_grammar() -> None:
+    pytest.importorskip("interegular")
+    import lark
+
+    from canaldsl.lalr import grammar_path
+
+    path = grammar_path("tinygame")
+    folders = [path.parent, grammar_path("core").parent]
+    lark.Lark(path.read_text(), parser="lalr", strict=True, import_paths=folders)
