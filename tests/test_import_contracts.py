@@ -123,3 +123,8 @@ def test_no_import_cycles_but_the_known_ones() -> None:
     cycles = set(_cycles(grimp.build_graph("canaldsl")))
     assert cycles - KNOWN_CYCLES == set(), "new import cycles"
     assert KNOWN_CYCLES - cycles == set(), "a known cycle is gone: remove it from KNOWN_CYCLES"
+
+
+def test_the_package_says_it_is_typed() -> None:
+    """``py.typed`` (PEP 561) is in the package, so users' type checkers read its hints."""
+    assert (PACKAGE / "py.typed").is_file()

@@ -10,7 +10,7 @@ from __future__ import annotations
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-class RasterError(RuntimeError):
+class RasterError(ValueError):
     """The PNG could not be made (the rasteriser or its cairo library is missing)."""
 
 
