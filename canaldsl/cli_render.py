@@ -105,7 +105,7 @@ def render(
     from canaldsl.checking import game_of_name_or_file
 
     request = PictureRequest(
-        file,
+        file=file,
         turn=turn,
         best_build=best_build,
         best_delivery=best_delivery,

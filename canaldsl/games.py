@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from canaldsl.budget import DEFAULT_UNITS
 from canaldsl.codes import UNKNOWN_GAME
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
 from canaldsl.statuses import ExitCode, Status
@@ -80,16 +81,17 @@ class ClaimsOutcome:
     where: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PictureRequest:
-    """What ``canaldsl render`` asks a game to draw."""
+    """What ``canaldsl render`` asks a game to draw: a file (or a built-in board's name), its
+    turns (all, or the N-th), or a solver's answer for a player within a work budget."""
 
     file: str
     turn: int | None = None
     best_build: bool = False
     best_delivery: bool = False
     colour: str | None = None
-    budget: float = 10.0
+    budget: float = DEFAULT_UNITS
     focus: bool = False
     hex_labels: bool = False
 
