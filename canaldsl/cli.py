@@ -254,8 +254,8 @@ def list_rules(output: str) -> None:
                     {
                         "id": r.id,
                         "title": r.title,
-                        "kind": r.kind,
-                        "editions": sorted(e.value for e in r.editions),
+                        "kind": r.kind.value,
+                        "editions": sorted(r.rule_sets),
                         "sections": dict(r.sections),
                     }
                     for r in sorted(rules.values(), key=lambda r: r.id)
@@ -267,7 +267,7 @@ def list_rules(output: str) -> None:
         return
     width = max(len(r) for r in rules)
     for r in sorted(rules.values(), key=lambda r: r.id):
-        editions = "" if len(r.editions) == 2 else f"  [{next(iter(r.editions)).value} only]"
+        editions = "" if len(r.rule_sets) == 2 else f"  [{next(iter(r.rule_sets))} only]"
         click.echo(f"{r.id:<{width}}  {r.title}{editions}")
     click.echo(f"\n{len(rules)} rules; `canaldsl explain RULE-ID` shows one.")
 
@@ -288,8 +288,8 @@ def explain(rule_id: str) -> None:
             f"error: unknown rule id {rule_id!r}.{hint} (`canaldsl rules` lists them)", err=True
         )
         sys.exit(EXIT_ERROR)
-    editions = ", ".join(sorted(e.value for e in found.editions))
-    click.echo(f"{found.id}: {found.title}  ({found.kind}; {editions})\n")
+    editions = ", ".join(sorted(found.rule_sets))
+    click.echo(f"{found.id}: {found.title}  ({found.kind.value}; {editions})\n")
     click.echo(found.text)
     click.echo("\nWhere the rulebooks say it:")
     for key, book in RULEBOOKS.items():

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import ParamSpec
 
 from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania import checks_cards as card_rules
@@ -35,11 +35,13 @@ from canaldsl.canalmania.components import (
     TileKind,
 )
 from canaldsl.canalmania.position import JUNCTION, Card, Position, Tile
-from canaldsl.canalmania.rulebook import rule_id
 from canaldsl.canalmania.state import CanalState, GameState, PlayerState, Section
 from canaldsl.diagnostics import Span
 from canaldsl.hexgrid import Hex
+from canaldsl.rules import Referee, rule_id
 from canaldsl.verdicts import Violation
+
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def play_turn(state: GameState, turn: s.TurnDecl) -> Verdict:
     runner.run()
     return Verdict(
         player=turn.player.text,
-        violations=tuple(runner.violations),
+        violations=tuple(runner.referee.violations),
         before=state.to_position(),
         after=runner.state.to_position(),
         points=MappingProxyType(dict(runner.points)),
@@ -105,20 +107,19 @@ class _TurnRunner:
     auto_plan: list[list[CardKind]] = field(default_factory=list)
     auto_unpaid_reported: bool = False
     hand_at_build: Counter[CardKind] = field(default_factory=Counter)
-    violations: list[Violation] = field(default_factory=list)
+    referee: Referee = field(default_factory=Referee)
     points: Counter[str] = field(default_factory=Counter)
     obligations: list[_Obligation] = field(default_factory=list)
     built_now: set[Hex] = field(default_factory=set)
     discarded_for_limit: int = 0
 
     # ------------------------------------------------------------ helpers
-    def check(self, function: Callable[..., str | None], span: Span, **kwargs: Any) -> bool:
-        """Run one rule's check; record a violation when it is broken. True when it holds."""
-        message = function(**kwargs)
-        if message:
-            self.violations.append(Violation(rule_id(function), message, span))
-            return False
-        return True
+    def check(
+        self, function: Callable[P, str | None], span: Span, /, *args: P.args, **kwargs: P.kwargs
+    ) -> bool:
+        """Run one rule's check with its own typed arguments; record a violation when it is
+        broken. True when it holds."""
+        return self.referee.check(function, span, *args, **kwargs)
 
     @property
     def player(self) -> PlayerState:
@@ -330,7 +331,7 @@ class _TurnRunner:
             names = deck[:5]
             del deck[:5]
             if isinstance(reveal, s.Reveal) and [r.text for r in reveal.contracts] != names:
-                self.violations.append(
+                self.referee.violations.append(
                     Violation(
                         rule_id(contract_rules.parliament_refill),
                         f"the next contracts of the contract deck are {', '.join(names)}",
@@ -467,7 +468,7 @@ class _TurnRunner:
             written = [_card(c) for c in refill.cards]
             if written[: len(known)] != known:
                 shown = ", ".join(str(c) for c in known)
-                self.violations.append(
+                self.referee.violations.append(
                     Violation(
                         rule_id(card_rules.refill),
                         f"the deck's next cards are {shown}",
@@ -616,7 +617,7 @@ class _TurnRunner:
         owed = self.obligations.pop(0)
         wanted, _ = self.cubes_wanted(colour if owed.symbol == "white" else owed.symbol)
         if self.edition is Edition.FIRST and state.basin < wanted:
-            self.violations.append(
+            self.referee.violations.append(
                 Violation(
                     rule_id(goods_rules.removal_order),
                     f"the basin holds {state.basin} cube(s): take {wanted - state.basin} off the "
@@ -894,7 +895,7 @@ class _TurnRunner:
                     self.take_from_hand(card, span, physical)
             elif not self.auto_unpaid_reported:
                 self.auto_unpaid_reported = True
-                self.violations.append(
+                self.referee.violations.append(
                     Violation(
                         rule_id(build_rules.cards_in_hand),
                         f"the hand ({_hand_text(self.hand_at_build)}) cannot pay for this "
