@@ -412,7 +412,7 @@ def best_build_command(
     asked, 3 when the wall-clock safety limit stopped it (the answer depends on the machine).
     """
     from canaldsl.canalmania.bestbuild import best_build
-    from canaldsl.canalmania.search import HandUnknown
+    from canaldsl.canalmania.problem import HandUnknown
 
     _, state = _scenario_state(file)
     mover = _mover(file, state, colour)

@@ -224,7 +224,7 @@ def _answer(
         _fail(f"{file}: there is no player {mover}")
     position = state.to_position()
     if build:
-        from canaldsl.canalmania.search import HandUnknown
+        from canaldsl.canalmania.problem import HandUnknown
 
         try:
             plan = best_build(state, mover, budget=Budget.of(budget))

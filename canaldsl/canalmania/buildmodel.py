@@ -33,7 +33,7 @@ Constraints, each a rule of the engine:
   later line pays on top of an earlier line's new tiles) — and, with Smeaton, surveyors
   played as two cards, as pairs within a tile or across two consecutive tiles of one canal
   (engineer.smeaton). The exact payment of every answer is computed again
-  (:func:`canaldsl.canalmania.search.pay`) and must agree.
+  (:func:`canaldsl.canalmania.payment.pay`) and must agree.
 
 Presolve turns the boolean structure into clauses the LP relaxation does not see, so each
 canal also has integer counts of its new tiles by kind with valid linear inequalities: a kind
@@ -77,19 +77,10 @@ from canaldsl.budget import Budget
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import TERRAIN_TILES, TILE_POINTS, CardKind, TileKind
 from canaldsl.canalmania.distances import adjacency
-from canaldsl.canalmania.search import (
-    INF,
-    BuildProblem,
-    CanalTask,
-    Identity,
-    RouteItem,
-    line_costs,
-    line_end,
-    pay,
-    route_exists,
-    still_completable,
-    upper_bound,
-)
+from canaldsl.canalmania.payment import pay
+from canaldsl.canalmania.problem import INF, BuildProblem, CanalTask, RouteItem
+from canaldsl.canalmania.routes import line_end, route_exists, still_completable
+from canaldsl.canalmania.search import Identity, line_costs, upper_bound
 from canaldsl.hexgrid import Hex
 
 KINDS = (TileKind.STRETCH, TileKind.LOCK, TileKind.AQUEDUCT, TileKind.TUNNEL)
@@ -1009,7 +1000,7 @@ def model_best_build(
     Every solve shares ``budget``.
 
     Each answer is checked by the exact completability test and the exact payment
-    (:func:`canaldsl.canalmania.search.pay`). An answer leaving a canal that cannot be completed
+    (:func:`canaldsl.canalmania.payment.pay`). An answer leaving a canal that cannot be completed
     is forbidden (with every longer build starting the same way, which cannot be completed
     either) and the model solved again. An answer whose exact payment differs from the model's
     cards — which the model is built to prevent; this is a guard — is forbidden with every

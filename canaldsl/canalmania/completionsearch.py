@@ -30,7 +30,7 @@ from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import OVERBUILD_EXTRA_CARDS, TERRAIN_TILES, TileKind
 from canaldsl.canalmania.distances import Finish, Walk
-from canaldsl.canalmania.search import INF, CanalTask, RouteItem
+from canaldsl.canalmania.problem import INF, CanalTask, RouteItem
 from canaldsl.hexgrid import Hex
 
 ROUTE_RULES = (

@@ -35,6 +35,7 @@ from canaldsl.canalmania.components import (
     TileKind,
 )
 from canaldsl.canalmania.position import JUNCTION, Card, Position, Tile
+from canaldsl.canalmania.routes import completable
 from canaldsl.canalmania.state import CanalState, GameState, PlayerState, Section
 from canaldsl.diagnostics import Span
 from canaldsl.hexgrid import Hex
@@ -1233,73 +1234,6 @@ def shortest_own_route(
                 following.append(new)
         frontier = following
     return best
-
-
-def _relaxed_completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
-    """A quick necessary condition: a route within the value, allowing the rest of the route to
-    reuse hexes (a lower bound on the tiles needed: the walks of
-    :mod:`canaldsl.canalmania.distances`, the via places in the best order)."""
-    from canaldsl.canalmania.distances import Finish, Walk
-
-    board = state.board
-    budget = canal.value - len(canal.tiles)
-    own_hexes = frozenset(t.hex for t in canal.tiles)
-    visited_places = frozenset(canal.places)
-    if canal.is_junction:
-        vias: tuple[str, ...] = ()
-        far = None
-    else:
-        contract = board.contracts[canal.contract]
-        far = contract.other_endpoint(canal.places[0])
-        vias = tuple(v for v in contract.via if v not in visited_places)
-    end = canal.end
-    if end is None:
-        return True, ""
-    start_node: Hex | str = end.hex if isinstance(end, Tile) else end
-    if budget >= 0:
-        walk = Walk(board, own_hexes, visited_places, far, canal.is_junction)
-        finish = Finish(walk, vias, budget)
-        if finish.from_start(start_node, (1 << len(vias)) - 1) <= budget:
-            return True, ""
-    left = f"{budget} tile{'s' if budget != 1 else ''} left within its value of {canal.value}"
-    if vias:
-        return False, f"no route through {', '.join(vias)} to {far} with {left}"
-    target = far or "a second place"
-    return False, f"no route to {target} with {left}"
-
-
-def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
-    """Whether the canal can still be completed correctly within its contract value.
-
-    A route must exist from the canal's end, through the places its contract still needs, to
-    its far endpoint (a junction: to any second place), on buildable hexes not already in the
-    canal, never passing a hex or a place twice, with no more tiles than the value leaves.
-    Supply and cards are not considered: later turns bring cards, and supply is checked per
-    tile. A quick relaxed test first (it names what is missing); then the exact test of
-    :func:`canaldsl.canalmania.search.route_exists`, which always decides (no node limit).
-    """
-    possible, reason = _relaxed_completable(state, canal)
-    if not possible:
-        return possible, reason
-    if canal.end is None:
-        return True, ""
-    from canaldsl.canalmania.search import canal_completable  # it imports this module
-
-    if canal_completable(state, canal):
-        return True, ""
-    if canal.is_junction:
-        far: str | None = None
-        needed: list[str] = []
-    else:
-        contract = state.board.contracts[canal.contract]
-        far = contract.other_endpoint(canal.places[0])
-        needed = sorted(v for v in contract.via if v not in canal.places)
-    target = far or "a second place"
-    through = f" through {', '.join(needed)}" if needed else ""
-    return False, (
-        f"no route{through} to {target} within its value of {canal.value} that uses no hex or "
-        "place twice"
-    )
 
 
 def hand_after(hand: Mapping[CardKind, int] | None) -> int | None:
