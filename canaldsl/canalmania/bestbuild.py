@@ -284,7 +284,7 @@ def plan_from_lines(
 ) -> BuildPlan:
     """A BuildPlan from route items per canal (tiles (hex, kind) and place names)."""
     from canaldsl.canalmania.payment import pay
-    from canaldsl.canalmania.search import build_points, line_costs
+    from canaldsl.canalmania.problem import build_points, line_costs
 
     costs = line_costs(problem, lines)
     payment = pay(costs, problem.hand, problem.engineer)

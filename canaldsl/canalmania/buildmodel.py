@@ -74,13 +74,20 @@ from typing import Any
 
 from canaldsl import solver as sv
 from canaldsl.budget import Budget
+from canaldsl.canalmania.bounds import upper_bound
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import TERRAIN_TILES, TILE_POINTS, CardKind, TileKind
 from canaldsl.canalmania.distances import adjacency
 from canaldsl.canalmania.payment import pay
-from canaldsl.canalmania.problem import INF, BuildProblem, CanalTask, RouteItem
+from canaldsl.canalmania.problem import (
+    INF,
+    BuildProblem,
+    CanalTask,
+    Identity,
+    RouteItem,
+    line_costs,
+)
 from canaldsl.canalmania.routes import line_end, route_exists, still_completable
-from canaldsl.canalmania.search import Identity, line_costs, upper_bound
 from canaldsl.hexgrid import Hex
 
 KINDS = (TileKind.STRETCH, TileKind.LOCK, TileKind.AQUEDUCT, TileKind.TUNNEL)

@@ -264,3 +264,45 @@ def tile_cost(canal: int, kind: TileKind, overbuild: bool, engineer: str | None)
         build_rules.base_cost(kind, engineer),
         OVERBUILD_EXTRA_CARDS if overbuild else 0,
     )
+
+
+Identity = tuple[tuple[tuple[tuple[Hex, TileKind], ...], bool], ...]
+"""What tells two builds apart: for each canal, its new tiles in order and whether it is
+completed (places passed on the way do not count)."""
+
+
+def build_points(
+    problem: BuildProblem, found_lines: Sequence[Sequence[RouteItem]]
+) -> tuple[int, int, tuple[bool, ...]]:
+    """(points, points scored now, completed flags) of a build's lines (no legality check)."""
+    total = now = 0
+    flags: list[bool] = []
+    for task, line in zip(problem.canals, found_lines, strict=True):
+        kinds = [x[1] for x in line if not isinstance(x, str)]
+        done = any(isinstance(x, str) and task.is_goal(x, 0) for x in line)
+        if done:
+            pts = task.completion_points(kinds, problem.edition)
+            now += pts
+        else:
+            pts = sum(TILE_POINTS[k] for k in kinds)
+        total += pts
+        flags.append(done)
+    return total, now, tuple(flags)
+
+
+def line_costs(problem: BuildProblem, lines: Sequence[Sequence[RouteItem]]) -> list[TileCost]:
+    """The cost of every tile of a build, in build order (later lines pay to build on top of
+    earlier lines' new tiles)."""
+    costs: list[TileCost] = []
+    built: set[Hex] = set()
+    for task, line in zip(problem.canals, lines, strict=True):
+        mine: set[Hex] = set()
+        for item in line:
+            if isinstance(item, str):
+                continue
+            hex, kind = item
+            over = hex in task.occupied or hex in built
+            costs.append(tile_cost(task.index, kind, over, problem.engineer))
+            mine.add(hex)
+        built |= mine
+    return costs

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from canaldsl.budget import TIMEOUT, Budget, OutOfBudget, StepCounter, WallClockHit
 from canaldsl.budget import UNKNOWN as UNKNOWN_STOP
+from canaldsl.canalmania.bounds import PointBounds
 from canaldsl.canalmania.components import (
     TILE_POINTS,
     CardKind,
@@ -53,6 +54,7 @@ from canaldsl.canalmania.problem import (
     INF,
     BuildProblem,
     CanalTask,
+    Identity,
     RouteItem,
     TileCost,
     tile_cost,
@@ -67,11 +69,6 @@ from canaldsl.hexgrid import Hex
 
 
 # ------------------------------------------------------------------ results
-
-
-Identity = tuple[tuple[tuple[tuple[Hex, TileKind], ...], bool], ...]
-"""What tells two builds apart: for each canal, its new tiles in order and whether it is
-completed (places passed on the way do not count)."""
 
 
 @dataclass(frozen=True)
@@ -103,43 +100,6 @@ class SearchResult:
     seconds: float
     stopped: str | None = None
     """Why it stopped before finishing: UNKNOWN (the budget) or TIMEOUT (the wall clock)."""
-
-
-def build_points(
-    problem: BuildProblem, found_lines: Sequence[Sequence[RouteItem]]
-) -> tuple[int, int, tuple[bool, ...]]:
-    """(points, points scored now, completed flags) of a build's lines (no legality check)."""
-    total = now = 0
-    flags: list[bool] = []
-    for task, line in zip(problem.canals, found_lines, strict=True):
-        kinds = [x[1] for x in line if not isinstance(x, str)]
-        done = any(isinstance(x, str) and task.is_goal(x, 0) for x in line)
-        if done:
-            pts = task.completion_points(kinds, problem.edition)
-            now += pts
-        else:
-            pts = sum(TILE_POINTS[k] for k in kinds)
-        total += pts
-        flags.append(done)
-    return total, now, tuple(flags)
-
-
-def line_costs(problem: BuildProblem, lines: Sequence[Sequence[RouteItem]]) -> list[TileCost]:
-    """The cost of every tile of a build, in build order (later lines pay to build on top of
-    earlier lines' new tiles)."""
-    costs: list[TileCost] = []
-    built: set[Hex] = set()
-    for task, line in zip(problem.canals, lines, strict=True):
-        mine: set[Hex] = set()
-        for item in line:
-            if isinstance(item, str):
-                continue
-            hex, kind = item
-            over = hex in task.occupied or hex in built
-            costs.append(tile_cost(task.index, kind, over, problem.engineer))
-            mine.add(hex)
-        built |= mine
-    return costs
 
 
 # ------------------------------------------------------------------ the search
@@ -179,114 +139,12 @@ class _Searcher:
     nodes: int = 0
     best_seen: Found | None = None
     memo: dict[object, _Suffix | None] = field(default_factory=dict)
-    geo: dict[int, dict[tuple[Hex, TileKind | None], list[int]]] = field(default_factory=dict)
-    card_points: int = 0
     offset: tuple[int, int] = (0, 0)
     """Points (all, now) of the first canal's build while the last canal is searched."""
 
     def __post_init__(self) -> None:
-        e = self.problem.engineer
-        # twice the most points one card can pay for
-        value = {
-            CardKind.STRETCH: 2 if e == "Brindley" else 0,
-            CardKind.LOCK: 2,
-            CardKind.AQUEDUCT: 4 if e == "Telford" else 2,
-            CardKind.TUNNEL: 3 if e == "Jessop" else 2,
-        }
-        surveyor = max(value.values())
-        value[CardKind.SURVEYOR] = surveyor * (2 if e == "Smeaton" else 1)
-        self.card_points = sum(value[k] * n for k, n in self.problem.hand.items()) // 2
-
-    # -------------------------------------------------------------- bounds
-    def geo_bound(self, task: CanalTask) -> dict[tuple[Hex, TileKind | None], list[int]]:
-        """For each end of the canal (a tile's hex and kind, or a place's hex and None): the
-        most tile points of up to k more tiles, by k, over walks in the canal's region with
-        no two tiles of one kind in a row within a section (cards, vias and the canal's own
-        hexes are not considered). k runs up to the tiles the hand can pay for this turn
-        (:meth:`depth`; a larger k reads that row), over the hexes that close to the barge;
-        every cell counts as a step of the search."""
-        cached = self.geo.get(task.index)
-        if cached is not None:
-            return cached
-        board = self.problem.board
-        adj = adjacency(board)
-        depth = self.depth(task)
-        region = frozenset(h for h in task.region if task.reach.get(h, INF) <= depth)
-        tiles: list[tuple[Hex, TileKind | None]] = [
-            (h, k) for h in sorted(region) for k in adj.kinds[h]
-        ]
-        passable = sorted(
-            {p for h in region for p in adj.places[h] if task.may_pass(p)}
-            | ({task.at_place} if task.at_place else set())
-        )
-        places: list[tuple[Hex, TileKind | None]] = [(board.places[p].hex, None) for p in passable]
-        table: dict[tuple[Hex, TileKind | None], list[int]] = {s: [0] for s in tiles + places}
-        start = (task.end_hex, task.last_kind)
-        if start not in table:
-            table[start] = [0]
-            tiles.append(start)
-        place_hexes = {board.places[p].hex for p in passable}
-
-        def step(hex: Hex, last: TileKind | None, k: int) -> int:
-            best = table[(hex, last)][k - 1]
-            for n in adj.hexes[hex]:
-                if n not in region:
-                    continue
-                for kind in adj.kinds[n]:
-                    if kind is not last:
-                        best = max(best, TILE_POINTS[kind] + table[(n, kind)][k - 1])
-            return best
-
-        for k in range(1, depth + 1):
-            self.counter.step(len(tiles) + len(places))
-            for hex, _ in places:
-                table[(hex, None)].append(step(hex, None, k))
-            for hex, last in tiles:
-                best = step(hex, last, k)
-                for name in adj.places[hex]:
-                    ph = board.places[name].hex
-                    if ph in place_hexes and name != task.at_place:
-                        best = max(best, table[(ph, None)][k])
-                table[(hex, last)].append(best)
-        self.geo[task.index] = table
-        return table
-
-    def depth(self, task: CanalTask) -> int:
-        """The most tiles the canal can take this turn: its value, and the cards in hand
-        (a Smeaton surveyor may pay two tiles)."""
-        hand = self.problem.hand
-        cards = sum(hand.values())
-        if self.problem.smeaton:
-            cards += hand.get(CardKind.SURVEYOR, 0)
-        return min(task.budget, cards)
-
-    def geo_at(self, task: CanalTask, end: tuple[Hex, TileKind | None], k: int) -> int:
-        """The most tile points of up to k more tiles from ``end`` (see :meth:`geo_bound`)."""
-        row = self.geo_bound(task).get(end)
-        if row is None:  # an end beyond the tiles this turn can take: no bound known
-            return INF
-        return row[min(k, len(row) - 1)]
-
-    def coarse_bound(self) -> int:
-        """An upper bound made without any search: every completion, and the most points the
-        cards in hand can pay for."""
-        fixed = sum(task.old_points + task.bonus for task in self.problem.canals)
-        return fixed + self.card_points
-
-    def root_bound(self) -> int:
-        """An upper bound on the points of any build."""
-        total_geo = 0
-        fixed = 0
-        for task in self.problem.canals:
-            total_geo += self.geo_at(task, (task.end_hex, task.last_kind), task.budget)
-            start: Hex | str = task.at_place if task.at_place else task.end_hex
-            if task.finish is not None:  # from the barge, on a place or on the last tile
-                fewest = task.finish.from_start(start, task.full_mask)
-            else:
-                fewest = task.finish_from(start, task.full_mask)
-            if fewest <= task.budget:
-                fixed += task.old_points + task.bonus
-        return fixed + min(total_geo, self.card_points)
+        self.bounds = PointBounds(self.problem, self.counter)
+        self.card_points = self.bounds.card_points
 
     def tick(self) -> None:
         self.nodes += 1
@@ -514,7 +372,7 @@ class _Searcher:
                         go = True
                         if incumbent is not None:
                             future = min(
-                                self.geo_at(task, (n, kind), after), cards_left - new_points
+                                self.bounds.geo_at(task, (n, kind), after), cards_left - new_points
                             )
                             ub = prior.points + new_points + max(future, 0) + later_bound
                             if finish <= after:
@@ -540,11 +398,6 @@ class _Searcher:
         return best[0]
 
 
-def upper_bound(problem: BuildProblem) -> int:
-    """An upper bound on the points of any build (the search's bound at its root)."""
-    return _Searcher(problem, StepCounter(None)).root_bound()
-
-
 def search_best_build(
     problem: BuildProblem,
     *,
@@ -563,13 +416,13 @@ def search_best_build(
     found: Found | None
     stopped: str | None = None
     try:
-        bound = searcher.root_bound()
+        bound = searcher.bounds.root_bound()
         found = searcher.run()
         optimal = True
     except (OutOfBudget, WallClockHit) as exc:
         stopped = TIMEOUT if isinstance(exc, WallClockHit) else UNKNOWN_STOP
         if bound >= INF:  # out of budget before the bound: the cards' and completions'
-            bound = searcher.coarse_bound()
+            bound = searcher.bounds.coarse_bound()
         found = searcher.best_seen
         if found is None and forbidden is None:
             found = Found(
