@@ -107,6 +107,12 @@ def scenario_svg(
     )
 
 
+def notebook_svg(scenario: Scenario) -> str:
+    """A notebook's picture of a checked file: its position with every turn drawn on top
+    (named by :data:`canaldsl.canalmania.semantics.NOTEBOOK_PICTURE`)."""
+    return scenario_svg(scenario, turns=True)
+
+
 def focus_hexes(board: Board, overlays: Sequence[Overlay]) -> frozenset[Hex]:
     """The hexes the overlays mark: their tiles, the hexes those continue from, the places
     reached and the places of goods routes."""

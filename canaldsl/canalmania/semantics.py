@@ -8,10 +8,11 @@ input allows. Whether a proposed turn is legal is not decided here but by the ru
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -108,12 +109,24 @@ class Scenario:
 
     def _repr_svg_(self) -> str | None:
         """The position drawn with the file's turns on top, for notebooks (None without a
-        board). The drawing library is imported here, on first use, not with the package."""
+        board). The drawing is found through :data:`NOTEBOOK_PICTURE` on first use."""
         if self.board is None:
             return None
-        from canaldsl.canalmania.picture import scenario_svg
+        return notebook_picture()(self)
 
-        return scenario_svg(self, turns=True)
+
+NOTEBOOK_PICTURE = "canaldsl.canalmania.picture:notebook_svg"
+"""The function (``module:attribute``, as an entry point names it) that draws a scenario for a
+notebook. The language layer names the pictures layer here and imports it only when a notebook
+asks for a picture: no module of the language imports a picture module, and importing the
+package does not import the drawing library."""
+
+
+def notebook_picture() -> Callable[[Scenario], str]:
+    """The function named by :data:`NOTEBOOK_PICTURE`, imported."""
+    module, _, attribute = NOTEBOOK_PICTURE.partition(":")
+    found: Callable[[Scenario], str] = getattr(importlib.import_module(module), attribute)
+    return found
 
 
 _EXPECTATIONS = (
