@@ -366,7 +366,7 @@ def _playable_scenario(file: Path) -> Any:
 
 def _scenario_state(file: Path) -> tuple[Any, Any]:
     """The scenario of FILE and the game after its turns (exit 2 when it has errors)."""
-    from canaldsl.canalmania.bestbuild import state_after_turns
+    from canaldsl.canalmania.play import state_after_turns
 
     scenario = _playable_scenario(file)
     return scenario, state_after_turns(scenario)

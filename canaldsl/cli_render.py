@@ -211,8 +211,9 @@ def _answer(
     scenario: Any, file: str, build: bool, colour: str | None, budget: float
 ) -> tuple[list[Any], Any]:
     """The solver's answer as an overlay, and the position it answers (after the turns)."""
-    from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+    from canaldsl.canalmania.bestbuild import best_build
     from canaldsl.canalmania.overlays import build_overlay, delivery_overlay
+    from canaldsl.canalmania.play import state_after_turns
 
     if scenario.position is None:
         _fail(f"{file}: there is no position to solve")

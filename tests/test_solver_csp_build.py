@@ -24,12 +24,13 @@ from test_solver_support import ENGINEERS as ENGINEER_CHOICES
 from test_solver_support import random_case
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+from canaldsl.canalmania.bestbuild import best_build
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import HAND_LIMIT, TILE_POINTS, CardKind, TileKind
 from canaldsl.canalmania.engine import play_turn
 from canaldsl.canalmania.loading import check_path
 from canaldsl.canalmania.payment import pay
+from canaldsl.canalmania.play import state_after_turns
 from canaldsl.canalmania.problem import TileCost
 from canaldsl.canalmania.state import GameState
 

@@ -482,18 +482,3 @@ def answer_query(
             reason += f"; not unique: also {found.other.summary()}"
             passed = False
     return passed, reason
-
-
-def state_after_turns(scenario: Any) -> GameState:
-    """The game after the file's turns (illegal turns are not applied), without judging any
-    expectation or query."""
-    from canaldsl.canalmania import syntax as syn
-    from canaldsl.canalmania.engine import play_turn
-
-    state = GameState.from_position(scenario.position, scenario.board, scenario.rules)
-    for event in scenario.events:
-        if isinstance(event, syn.TurnDecl):
-            verdict = play_turn(state, event)
-            if verdict.legal:
-                state = GameState.from_position(verdict.after, scenario.board, scenario.rules)
-    return state

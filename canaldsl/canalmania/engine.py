@@ -81,16 +81,31 @@ FREE_STEPS = (s.RemoveTiles, s.DiscardCards)
 
 def play_turn(state: GameState, turn: s.TurnDecl) -> Verdict:
     """Play ``turn`` on a copy of ``state``; the state passed in is not changed."""
+    return run_turn(state, turn)[0]
+
+
+def run_turn(
+    state: GameState, turn: s.TurnDecl, *, before: Position | None = None
+) -> tuple[Verdict, GameState]:
+    """Play ``turn`` on a copy of ``state``: its verdict, and the game to play the next turn
+    on (the turn's own state when it is legal, else ``state`` itself, unchanged).
+
+    ``before`` is ``state`` as a position when the caller has it already (the position of
+    the previous verdict), so that it is not made again."""
     runner = _TurnRunner(state.copy(), turn)
     runner.run()
-    return Verdict(
+    verdict = Verdict(
         player=turn.player.text,
         violations=tuple(runner.referee.violations),
-        before=state.to_position(),
+        before=before if before is not None else state.to_position(),
         after=runner.state.to_position(),
         points=MappingProxyType(dict(runner.points)),
         span=turn.span,
     )
+    if not verdict.legal:
+        return verdict, state
+    runner.state.settle()
+    return verdict, runner.state
 
 
 @dataclass
@@ -1240,4 +1255,4 @@ def hand_after(hand: Mapping[CardKind, int] | None) -> int | None:
     return None if hand is None else sum(hand.values())
 
 
-__all__ = ["HAND_LIMIT", "Verdict", "Violation", "completable", "play_turn"]
+__all__ = ["HAND_LIMIT", "Verdict", "Violation", "play_turn", "run_turn"]
