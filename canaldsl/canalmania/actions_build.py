@@ -8,21 +8,20 @@ from __future__ import annotations
 from collections import Counter
 
 from canaldsl.canalmania import checks_build as build_rules
-from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.actions_payment import PaymentActions
-from canaldsl.canalmania.components import CardKind, TileKind
+from canaldsl.canalmania.components import CardKind
 from canaldsl.canalmania.position import Card, Tile
 from canaldsl.canalmania.routes import completable
 from canaldsl.canalmania.state import CanalState
 from canaldsl.diagnostics import Span
-from canaldsl.hexgrid import Hex
 
 
 class BuildActions(PaymentActions):
     """The build action of phase 2."""
 
     # -- building
-    def build(self, step: s.Build) -> None:
+    def build(self, step: mv.Build) -> None:
         player = self.player
         touched: dict[str, tuple[CanalState, Span]] = {}
         started: set[int] = set()
@@ -33,9 +32,7 @@ class BuildActions(PaymentActions):
         self.auto_unpaid_reported = False
         self.hand_at_build = Counter(player.hand or {})
         for line in step.lines:
-            first_hex = next(
-                (Hex.parse(i.hex.text) for i in line.items if isinstance(i, s.BuildTile)), None
-            )
+            first_hex = next((i.hex.value for i in line.items if isinstance(i, mv.BuildTile)), None)
             canal = self.own_canal(line.canal, line.junction_span, first_hex)
             if canal is None:
                 continue
@@ -45,7 +42,7 @@ class BuildActions(PaymentActions):
                 if canal.completed:
                     self.check(build_rules.own_contract, line.span, contract=name, open_canal=False)
                     break
-                if isinstance(item, s.ReachPlace):
+                if isinstance(item, mv.ReachPlace):
                     self.reach(canal, item)
                     continue
                 tile_number += 1
@@ -80,7 +77,7 @@ class BuildActions(PaymentActions):
             ]
         )
 
-    def reach(self, canal: CanalState, item: s.ReachPlace) -> None:
+    def reach(self, canal: CanalState, item: mv.ReachPlace) -> None:
         state = self.state
         place = item.name.text
         end = canal.end
@@ -129,7 +126,7 @@ class BuildActions(PaymentActions):
     def build_tile(
         self,
         canal: CanalState,
-        item: s.BuildTile,
+        item: mv.BuildTile,
         first: bool,
         number: int,
         labels: dict[str, list[tuple[int, str, Span]]],
@@ -138,8 +135,8 @@ class BuildActions(PaymentActions):
         state = self.state
         board = state.board
         player = self.player
-        kind = TileKind(item.kind.text)
-        hex = Hex.parse(item.hex.text)
+        kind = item.kind.value
+        hex = item.hex.value
         label = hex.label
         end = canal.end
         end_hex = end.hex if isinstance(end, Tile) else board.places[end].hex if end else None

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania import checks_cards as card_rules
-from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.components import DISPLAY_SIZE, CardKind
-from canaldsl.canalmania.turncontext import Obligation, TurnContext, card_span, written_card
+from canaldsl.canalmania import moves as mv
+from canaldsl.canalmania.components import DISPLAY_SIZE
+from canaldsl.canalmania.turncontext import Obligation, TurnContext
 from canaldsl.rules import rule_id
 from canaldsl.verdicts import Violation
 
@@ -17,7 +17,7 @@ from canaldsl.verdicts import Violation
 class CardActions(TurnContext):
     """Actions on cards and engineers, and the refills that follow them."""
 
-    def exchange(self, step: s.ExchangeEngineer) -> None:
+    def exchange(self, step: mv.ExchangeEngineer) -> None:
         state = self.state
         player = self.player
         if step.with_player is not None:
@@ -50,7 +50,7 @@ class CardActions(TurnContext):
                 player.engineer = target
 
     # -- cards
-    def discard_display(self, step: s.DiscardDisplay, steps: list[s.Step], index: int) -> int:
+    def discard_display(self, step: mv.DiscardDisplay, steps: list[mv.Step], index: int) -> int:
         state = self.state
         display = state.display
         self.check(
@@ -62,7 +62,7 @@ class CardActions(TurnContext):
         state.display = []
         return self.refill_display(step, steps, index, DISPLAY_SIZE)
 
-    def take_cards(self, step: s.TakeCards, steps: list[s.Step], index: int) -> int:
+    def take_cards(self, step: mv.TakeCards, steps: list[mv.Step], index: int) -> int:
         state = self.state
         player = self.player
         self.check(
@@ -73,27 +73,25 @@ class CardActions(TurnContext):
             rennie=player.engineer == "Rennie",
         )
         for written in step.cards:
-            card = written_card(written)
+            card = written.card
             if (
-                self.check(
-                    card_rules.in_display, card_span(written), card=card, display=state.display
-                )
+                self.check(card_rules.in_display, written.span, card=card, display=state.display)
                 and state.display is not None
             ):
                 state.display.remove(card)
             if player.hand is not None:
                 player.hand[card.kind] += 1
             if card.symbol is not None:
-                self.obligations.append(Obligation(card.symbol, card_span(written)))
+                self.obligations.append(Obligation(card.symbol, written.span))
         return self.refill_display(step, steps, index, len(step.cards))
 
-    def refill_display(self, step: s.Step, steps: list[s.Step], index: int, count: int) -> int:
+    def refill_display(self, step: mv.Step, steps: list[mv.Step], index: int, count: int) -> int:
         state = self.state
-        refill = self.take_follow_up(steps, index, s.Refill)
+        refill = self.take_follow_up(steps, index, mv.Refill)
         known, unknown = self.deal(count)
         dealt = len(known) + unknown
-        if isinstance(refill, s.Refill):
-            written = [written_card(c) for c in refill.cards]
+        if isinstance(refill, mv.Refill):
+            written = [c.card for c in refill.cards]
             if written[: len(known)] != known:
                 shown = ", ".join(str(c) for c in known)
                 self.referee.violations.append(
@@ -119,10 +117,10 @@ class CardActions(TurnContext):
             state.display.extend(known)
         return index
 
-    def draw(self, step: s.Draw, steps: list[s.Step], index: int) -> int:
+    def draw(self, step: mv.Draw, steps: list[mv.Step], index: int) -> int:
         state = self.state
         player = self.player
-        stated = written_card(step.card) if step.card is not None else None
+        stated = step.card.card if step.card is not None else None
         if step.from_display:
             self.check(card_rules.rennie, step.span, engineer=player.engineer)
             if (
@@ -156,19 +154,19 @@ class CardActions(TurnContext):
             self.obligations.append(Obligation(card.symbol, step.span))
         return index
 
-    def discard_cards(self, step: s.DiscardCards) -> None:
+    def discard_cards(self, step: mv.DiscardCards) -> None:
         player = self.player
         for written in step.cards:
-            kind = CardKind(written.kind.text)
+            kind = written.card.kind
             if player.hand is not None:
                 held = player.hand[kind]
                 self.check(
                     build_rules.cards_in_hand,
-                    card_span(written),
+                    written.span,
                     card=kind.value,
                     paid=1,
                     held=held,
                 )
                 player.hand[kind] = max(held - 1, 0)
             self.discarded_for_limit += 1
-        self.to_discard([written_card(c) for c in step.cards])
+        self.to_discard([c.card for c in step.cards])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from canaldsl.canalmania import checks_contracts as contract_rules
 from canaldsl.canalmania import checks_end as end_rules
-from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.components import JUNCTION_VALUE, Edition
 from canaldsl.canalmania.position import JUNCTION
 from canaldsl.canalmania.state import CanalState
@@ -20,7 +20,7 @@ class ContractActions(TurnContext):
     """Phase 1's contract actions."""
 
     # -- phase 1
-    def take_contract(self, step: s.TakeContract, steps: list[s.Step], index: int) -> int:
+    def take_contract(self, step: mv.TakeContract, steps: list[mv.Step], index: int) -> int:
         state = self.state
         player = self.player
         parliament_before = len(state.parliament) if state.parliament is not None else None
@@ -60,15 +60,15 @@ class ContractActions(TurnContext):
         return index
 
     def refill_parliament(
-        self, step: s.Step, steps: list[s.Step], index: int
+        self, step: mv.Step, steps: list[mv.Step], index: int
     ) -> tuple[int, list[str] | None]:
         state = self.state
-        reveal = self.take_follow_up(steps, index, s.Reveal)
+        reveal = self.take_follow_up(steps, index, mv.Reveal)
         deck = state.contract_deck
         if isinstance(deck, list):
             names = deck[:5]
             del deck[:5]
-            if isinstance(reveal, s.Reveal) and [r.text for r in reveal.contracts] != names:
+            if isinstance(reveal, mv.Reveal) and [r.text for r in reveal.contracts] != names:
                 self.referee.violations.append(
                     Violation(
                         rule_id(contract_rules.parliament_refill),
@@ -76,7 +76,7 @@ class ContractActions(TurnContext):
                         reveal.span,
                     )
                 )
-        elif isinstance(reveal, s.Reveal):
+        elif isinstance(reveal, mv.Reveal):
             names = [r.text for r in reveal.contracts]
             available = deck if isinstance(deck, int) else None
             self.check(
@@ -100,7 +100,7 @@ class ContractActions(TurnContext):
         end_rules.parliament_refilled(state)
         return index, list(names)
 
-    def take_junction(self, step: s.TakeJunction) -> None:
+    def take_junction(self, step: mv.TakeJunction) -> None:
         player = self.player
         self.check(
             contract_rules.junction,

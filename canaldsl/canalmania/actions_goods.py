@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Sequence
 
 from canaldsl.canalmania import checks_goods as goods_rules
-from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.components import PLACE_COLOURS, Edition
 from canaldsl.canalmania.state import GameState, Section
 from canaldsl.canalmania.turncontext import TurnContext
@@ -36,7 +36,7 @@ class GoodsActions(TurnContext):
             wanted = goods_rules.no_more_cubes(basin=self.state.basin, wanted=wanted)
         return wanted, free
 
-    def place_cubes(self, step: s.PlaceCubes) -> None:
+    def place_cubes(self, step: mv.PlaceCubes) -> None:
         state = self.state
         board = state.board
         colour = step.colour.text
@@ -101,7 +101,7 @@ class GoodsActions(TurnContext):
             placed=len(step.places),
         )
 
-    def remove_cube(self, step: s.RemoveCube) -> None:
+    def remove_cube(self, step: mv.RemoveCube) -> None:
         state = self.state
         board = state.board
         place = step.place.text
@@ -129,7 +129,7 @@ class GoodsActions(TurnContext):
         state.basin += 1
 
     # -- moving goods
-    def move(self, step: s.MoveCube) -> None:
+    def move(self, step: mv.MoveCube) -> None:
         state = self.state
         mover = self.player.colour
         route = [leg.place.text for leg in step.legs]

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
 from canaldsl.canalmania import checks_build as build_rules
-from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.components import CARDS_PER_TILE, OVERBUILD_EXTRA_CARDS, CardKind, TileKind
 from canaldsl.canalmania.position import JUNCTION, Tile
 from canaldsl.canalmania.state import CanalState
@@ -29,7 +29,7 @@ class PaymentActions(TurnContext):
     def pay(
         self,
         kind: TileKind,
-        item: s.BuildTile,
+        item: mv.BuildTile,
         occupied: bool,
         canal: CanalState,
         number: int,
@@ -57,7 +57,7 @@ class PaymentActions(TurnContext):
                     )
                 )
             return
-        plays = [CardKind(p.kind.text) for p in item.payment]
+        plays = [p.kind.value for p in item.payment]
         normal = CARDS_PER_TILE[kind]
         cost_ok = True
         reduced = build_rules.base_cost(kind, engineer)
@@ -86,7 +86,7 @@ class PaymentActions(TurnContext):
             else:
                 self.check(build_rules.card_kind, span, kind=kind, base=main, matching=natural)
         for pay in item.payment:
-            card = CardKind(pay.kind.text)
+            card = pay.kind.value
             if pay.label is not None:
                 key = f"{pay.kind.text}{pay.label.text}"
                 uses = labels.setdefault(key, [])
@@ -95,7 +95,7 @@ class PaymentActions(TurnContext):
                     continue  # the same physical card, played again (Smeaton)
             self.take_from_hand(card, pay.kind.span, physical)
 
-    def plan_unwritten_payments(self, step: s.Build) -> list[list[CardKind]]:
+    def plan_unwritten_payments(self, step: mv.Build) -> list[list[CardKind]]:
         """Cards for the tiles of this build written without their cards, chosen together.
 
         The hand left after the written payments pays them: natural cards first, then (Brindley)
@@ -116,10 +116,10 @@ class PaymentActions(TurnContext):
             if canal is None:
                 continue
             for item in line.items:
-                if not isinstance(item, s.BuildTile):
+                if not isinstance(item, mv.BuildTile):
                     continue
-                hex = Hex.parse(item.hex.text)
-                kind = TileKind(item.kind.text)
+                hex = item.hex.value
+                kind = item.kind.value
                 occupied = (
                     any(
                         t.hex == hex for c in self.state.canals() if c is not canal for t in c.tiles
@@ -136,7 +136,7 @@ class PaymentActions(TurnContext):
                         if key in labelled:
                             continue
                         labelled.add(key)
-                    left[CardKind(pay.kind.text)] -= 1
+                    left[pay.kind.value] -= 1
         if any(n < 0 for n in left.values()):
             left = Counter({k: max(n, 0) for k, n in left.items()})
         for count in range(len(unwritten), -1, -1):
@@ -155,7 +155,7 @@ class PaymentActions(TurnContext):
         player.hand[card] = max(held - 1, 0)
 
     def own_canal(
-        self, ref: s.Ref | None, junction_span: Span, first: Hex | None = None
+        self, ref: mv.Named[str] | None, junction_span: Span, first: Hex | None = None
     ) -> CanalState | None:
         """The player's open canal a build or removal names (None = a junction canal: with two
         open, the one whose barge is next to ``first``); None after reporting
@@ -174,17 +174,17 @@ class PaymentActions(TurnContext):
         self.check(build_rules.own_contract, span, contract=name, open_canal=canal is not None)
         return canal
 
-    def remove_tiles(self, step: s.RemoveTiles) -> None:
+    def remove_tiles(self, step: mv.RemoveTiles) -> None:
         player = self.player
         canal = self.own_canal(step.canal, step.junction_span)
         if canal is None:
             return
-        wanted = {Hex.parse(h.text) for h in step.hexes}
+        wanted = {h.value for h in step.hexes}
         tail = {t.hex for t in canal.tiles[-len(wanted) :]}
         scope = self.option("undo-scope")
         ok = True
         for ref in step.hexes:
-            hex = Hex.parse(ref.text)
+            hex = ref.value
             tile = next((t for t in canal.tiles if t.hex == hex), None)
             allowed = (
                 tile is not None

@@ -17,6 +17,7 @@ from canaldsl.canalmania import checks_contracts as contract_rules
 from canaldsl.canalmania import checks_end as end_rules
 from canaldsl.canalmania import checks_goods as goods_rules
 from canaldsl.canalmania import checks_turn as turn_rules
+from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.actions_build import BuildActions
 from canaldsl.canalmania.actions_cards import CardActions
@@ -25,6 +26,7 @@ from canaldsl.canalmania.actions_goods import GoodsActions
 from canaldsl.canalmania.components import HAND_LIMIT, Edition
 from canaldsl.canalmania.position import Position, Tile
 from canaldsl.canalmania.state import GameState
+from canaldsl.canalmania.turns import turn_moves
 from canaldsl.diagnostics import Span
 from canaldsl.verdicts import Violation
 
@@ -50,26 +52,28 @@ class Verdict:
 
 
 MAIN_ACTIONS: dict[type, str] = {
-    s.TakeContract: "take contract",
-    s.TakeJunction: "take junction",
-    s.ExchangeEngineer: "exchange engineer",
-    s.DiscardDisplay: "discard display",
-    s.TakeCards: "take cards",
-    s.Build: "build",
-    s.MoveCube: "move cube",
-    s.Draw: "draw",
-    s.Pass: "pass",
+    mv.TakeContract: "take contract",
+    mv.TakeJunction: "take junction",
+    mv.ExchangeEngineer: "exchange engineer",
+    mv.DiscardDisplay: "discard display",
+    mv.TakeCards: "take cards",
+    mv.Build: "build",
+    mv.MoveCube: "move cube",
+    mv.Draw: "draw",
+    mv.Pass: "pass",
 }
-FREE_STEPS = (s.RemoveTiles, s.DiscardCards)
+FREE_STEPS = (mv.RemoveTiles, mv.DiscardCards)
 
 
-def play_turn(state: GameState, turn: s.TurnDecl) -> Verdict:
-    """Play ``turn`` on a copy of ``state``; the state passed in is not changed."""
-    return run_turn(state, turn)[0]
+def play_turn(state: GameState, turn: s.TurnDecl | mv.Turn) -> Verdict:
+    """Play ``turn`` (as written, or already read into moves) on a copy of ``state``; the
+    state passed in is not changed."""
+    moves = turn_moves(turn) if isinstance(turn, s.TurnDecl) else turn
+    return run_turn(state, moves)[0]
 
 
 def run_turn(
-    state: GameState, turn: s.TurnDecl, *, before: Position | None = None
+    state: GameState, turn: mv.Turn, *, before: Position | None = None
 ) -> tuple[Verdict, GameState]:
     """Play ``turn`` on a copy of ``state``: its verdict, and the game to play the next turn
     on (the turn's own state when it is legal, else ``state`` itself, unchanged).
@@ -103,12 +107,12 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
             turn_rules.player_order, turn.player.span, expected=self.state.now, player=colour
         )
         self.check(end_rules.game_over, turn.player.span, state=self.state)
-        phases: dict[int, list[s.Step]] = {1: [], 2: [], 3: []}
+        phases: dict[int, list[mv.Step]] = {1: [], 2: [], 3: []}
         marks: dict[int, Span] = {}
         current = 0
         for item in turn.items:
-            if isinstance(item, s.PhaseMark):
-                current = item.number.value
+            if isinstance(item, mv.PhaseMark):
+                current = item.number
                 marks[current] = item.span
             elif isinstance(item, FREE_STEPS) and current == 0:
                 self.free_step(item)
@@ -127,7 +131,7 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
             self.phase(number, steps, marks.get(number, turn.span))
         self.end_of_turn()
 
-    def phase(self, number: int, steps: list[s.Step], span: Span) -> None:
+    def phase(self, number: int, steps: list[mv.Step], span: Span) -> None:
         actions = 0
         took_contract = False
         index = 0
@@ -145,23 +149,23 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
             self.check(turn_rules.one_action_per_phase, step.span, phase=number, actions=actions)
             if not self.check(turn_rules.action_in_phase, step.span, phase=number, action=action):
                 continue
-            if isinstance(step, s.TakeContract):
+            if isinstance(step, mv.TakeContract):
                 took_contract = True
                 index = self.take_contract(step, steps, index)
-            elif isinstance(step, s.TakeJunction):
+            elif isinstance(step, mv.TakeJunction):
                 took_contract = True
                 self.take_junction(step)
-            elif isinstance(step, s.ExchangeEngineer):
+            elif isinstance(step, mv.ExchangeEngineer):
                 self.exchange(step)
-            elif isinstance(step, s.DiscardDisplay):
+            elif isinstance(step, mv.DiscardDisplay):
                 index = self.discard_display(step, steps, index)
-            elif isinstance(step, s.TakeCards):
+            elif isinstance(step, mv.TakeCards):
                 index = self.take_cards(step, steps, index)
-            elif isinstance(step, s.Draw):
+            elif isinstance(step, mv.Draw):
                 index = self.draw(step, steps, index)
-            elif isinstance(step, s.Build):
+            elif isinstance(step, mv.Build):
                 self.build(step)
-            elif isinstance(step, s.MoveCube):
+            elif isinstance(step, mv.MoveCube):
                 self.move(step)
         if actions == 0 and not (number == 1 and took_contract):
             self.check(
@@ -193,24 +197,24 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
         junction = self.edition is Edition.SECOND and self.player.junctions > 0
         return parliament is None or bool(parliament) or junction
 
-    def follow_up(self, step: s.Step) -> None:
+    def follow_up(self, step: mv.Step) -> None:
         """Steps that complete an action: cube placements and removals; stray ones are errors."""
-        if isinstance(step, s.PlaceCubes):
+        if isinstance(step, mv.PlaceCubes):
             self.place_cubes(step)
-        elif isinstance(step, s.RemoveCube):
+        elif isinstance(step, mv.RemoveCube):
             self.remove_cube(step)
-        elif isinstance(step, (s.Refill, s.Reveal)):
+        elif isinstance(step, (mv.Refill, mv.Reveal)):
             self.check(
                 turn_rules.action_in_phase,
                 step.span,
                 phase=self.state.phase,
-                action="refill" if isinstance(step, s.Refill) else "reveal",
+                action="refill" if isinstance(step, mv.Refill) else "reveal",
             )
 
-    def free_step(self, step: s.Step) -> None:
-        if isinstance(step, s.RemoveTiles):
+    def free_step(self, step: mv.Step) -> None:
+        if isinstance(step, mv.RemoveTiles):
             self.remove_tiles(step)
-        elif isinstance(step, s.DiscardCards):
+        elif isinstance(step, mv.DiscardCards):
             self.discard_cards(step)
 
     def end_of_turn(self) -> None:

@@ -17,6 +17,7 @@ from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.engine import Verdict, run_turn
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
+from canaldsl.canalmania.turns import turn_moves
 
 E = TypeVar("E", bound=s.Statement)
 
@@ -49,7 +50,7 @@ def play_turns(scenario: Scenario, events: Iterable[E]) -> Iterator[Played[E]]:
     for event in events:
         verdict: Verdict | None = None
         if isinstance(event, s.TurnDecl):
-            verdict, state = run_turn(state, event, before=before)
+            verdict, state = run_turn(state, turn_moves(event), before=before)
             if verdict.legal:
                 before = verdict.after
         yield Played(event, verdict, state)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ParamSpec
 
-from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.components import CardKind, Edition
 from canaldsl.canalmania.position import Card
 from canaldsl.canalmania.state import GameState, PlayerState
@@ -38,7 +38,7 @@ class TurnContext:
     """One turn being played: the game (a copy), the turn, the referee and what the turn owes."""
 
     state: GameState
-    turn: s.TurnDecl
+    turn: mv.Turn
     auto_plan: list[list[CardKind]] = field(default_factory=list)
     auto_unpaid_reported: bool = False
     hand_at_build: Counter[CardKind] = field(default_factory=Counter)
@@ -73,11 +73,11 @@ class TurnContext:
             self.points[colour] += points
 
     @staticmethod
-    def take_follow_up(steps: list[s.Step], index: int, kind: type) -> s.Step | None:
+    def take_follow_up(steps: list[mv.Step], index: int, kind: type) -> mv.Step | None:
         """Remove and return the first step of ``kind`` among the follow-ups of this action."""
         j = index
         while j < len(steps) and isinstance(
-            steps[j], (s.PlaceCubes, s.RemoveCube, s.Refill, s.Reveal)
+            steps[j], (mv.PlaceCubes, mv.RemoveCube, mv.Refill, mv.Reveal)
         ):
             if isinstance(steps[j], kind):
                 return steps.pop(j)
@@ -123,11 +123,3 @@ class TurnContext:
                 self.state.discard_pile = len(pile) + number
         elif isinstance(pile, int):
             self.state.discard_pile = pile + number
-
-
-def written_card(card: s.Card) -> Card:
-    return Card(CardKind(card.kind.text), card.symbol.text if card.symbol else None)
-
-
-def card_span(card: s.Card) -> Span:
-    return card.kind.span
