@@ -108,7 +108,7 @@ class BuildActions(PaymentActions):
         contract = state.board.contracts[canal.contract]
         start = canal.places[0]
         if place == contract.other_endpoint(start):
-            missing = [v for v in contract.via if v not in canal.places]
+            missing = contract.vias_missing(canal.places)
             if self.check(
                 build_rules.via_places, item.name.span, contract=canal.contract, missing=missing
             ):
@@ -165,6 +165,7 @@ class BuildActions(PaymentActions):
             item.kind.span,
             hex_label=label,
             kind=kind,
+            site=board.tile_site(hex, kind),
             terrain=board.terrain.get(hex),
             place=place.name if place else None,
         )

@@ -9,7 +9,7 @@ from canaldsl.canalmania.analysis import (
     AnalyserBase,
     article,
 )
-from canaldsl.canalmania.board import Board, Contract
+from canaldsl.canalmania.board import Board, Contract, TileSite
 from canaldsl.canalmania.components import (
     JUNCTION_VALUE,
     TERRAIN_TILES,
@@ -113,21 +113,22 @@ class CanalAnalysis(AnalyserBase):
                     previous = hex
                     previous_was_place = False
                     continue
+                site = board.tile_site(hex, kind)
                 terrain = board.terrain.get(hex)
-                if terrain is None:
+                if site is TileSite.OFF_MAP or terrain is None:
                     self.error("E303", f"hex {hex} is off the grid", item.hex.span)
                     ok = False
-                elif hex in board.place_at:
+                elif site is TileSite.PLACE:
                     self.error(
                         "E409",
                         f"no tile may stand on {hex}: {board.place_at[hex].name} is there",
                         item.hex.span,
                     )
                     ok = False
-                elif not terrain.buildable:
+                elif site is TileSite.UNBUILDABLE:
                     self.error("E409", f"no tile may stand on {hex}: it is sea", item.hex.span)
                     ok = False
-                elif kind not in TERRAIN_TILES[terrain]:
+                elif site is TileSite.WRONG_TERRAIN:
                     allowed = " or ".join(article(k.value) for k in TERRAIN_TILES[terrain])
                     self.error(
                         "E410",
@@ -180,7 +181,7 @@ class CanalAnalysis(AnalyserBase):
             )
         if decl.completed:
             if contract is not None:
-                missing = [v for v in contract.via if v not in places_in_order]
+                missing = contract.vias_missing(places_in_order)
                 if places_in_order[-1:] != [far] or not isinstance(route[-1], str):
                     self.error(
                         "E415",

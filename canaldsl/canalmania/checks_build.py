@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from canaldsl.canalmania.board import TileSite
 from canaldsl.canalmania.components import (
     CARDS_PER_TILE,
     OVERBUILD_EXTRA_CARDS,
@@ -70,19 +71,20 @@ def connected(*, what: str, previous: str, adjacent: bool, section_tiles: int) -
     de="Kanalbau > 2. Bauarten spielen",
 )
 def terrain(
-    *, hex_label: str, kind: TileKind, terrain: Terrain | None, place: str | None
+    *, hex_label: str, kind: TileKind, site: TileSite, terrain: Terrain | None, place: str | None
 ) -> str | None:
     """Clear terrain takes a stretch or a lock; difficult terrain an aqueduct or a tunnel. No
     tile is ever built on a town or city, at sea or off the map."""
-    if place is not None:
+    # ``site`` is the board's judgement (Board.tile_site); ``terrain`` and ``place`` only name
+    # what is there, for the message.
+    if site is TileSite.PLACE:
         return f"no tile is built on a town: {place} is at {hex_label}"
-    if terrain is None:
+    if site is TileSite.OFF_MAP or terrain is None:
         return f"{hex_label} is not on the map"
-    if not terrain.buildable:
+    if site is TileSite.UNBUILDABLE:
         return f"nothing may be built on {hex_label}: it is {terrain.value}"
-    allowed = TERRAIN_TILES[terrain]
-    if kind not in allowed:
-        names = " or ".join(_article(k.value) for k in allowed)
+    if site is TileSite.WRONG_TERRAIN:
+        names = " or ".join(_article(k.value) for k in TERRAIN_TILES[terrain])
         return (
             f"{hex_label} is {terrain.value} terrain: it takes {names}, not {_article(kind.value)}"
         )
