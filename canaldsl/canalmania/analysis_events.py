@@ -87,47 +87,60 @@ class EventAnalysis(AnalyserBase):
             for ref in step.contracts:
                 self.contract_ref(ref, board)
         elif isinstance(step, s.ExchangeEngineer):
-            if step.with_player is not None:
-                self.player_ref(step.with_player, colours)
-            if step.for_engineer is not None and step.for_engineer.text not in ENGINEERS:
-                self.unknown("E210", "engineer", step.for_engineer, ENGINEERS)
+            self.exchange_step(step, colours)
         elif isinstance(step, (s.TakeCards, s.Refill, s.DiscardCards)):
             self.cards(step.cards)
         elif isinstance(step, s.Draw):
             if step.card is not None:
                 self.card(step.card)
         elif isinstance(step, s.PlaceCubes):
-            if step.colour.text not in PLACE_COLOURS:
-                hint_pool = PLACE_COLOURS
-                self.unknown("E207", "goods colour", step.colour, hint_pool)
-            for ref in step.places:
-                self.place_ref(ref, board)
+            self.cubes_step(step, board)
         elif isinstance(step, s.RemoveCube):
             self.place_ref(step.place, board)
         elif isinstance(step, s.Build):
-            for line in step.lines:
-                if line.canal is not None:
-                    self.contract_ref(line.canal, board)
-                for built in line.items:
-                    if isinstance(built, s.ReachPlace):
-                        self.place_ref(built.name, board)
-                        continue
-                    self.tile_kind(built.kind)
-                    hex = self.hex_ref(built.hex)
-                    if hex is not None and hex not in board.terrain:
-                        self.error("E303", f"hex {hex} is off the grid", built.hex.span)
-                    for pay in built.payment or ():
-                        self.card_kind(pay.kind)
+            self.build_step(step, board)
         elif isinstance(step, s.MoveCube):
-            for leg in step.legs:
-                self.place_ref(leg.place, board)
-                if leg.owner is not None:
-                    self.player_ref(leg.owner, colours)
+            self.move_step(step, board, colours)
         elif isinstance(step, s.RemoveTiles):
             if step.canal is not None:
                 self.contract_ref(step.canal, board)
             for ref in step.hexes:
                 self.hex_ref(ref)
+
+    def cubes_step(self, step: s.PlaceCubes, board: Board) -> None:
+        if step.colour.text not in PLACE_COLOURS:
+            self.unknown("E207", "goods colour", step.colour, PLACE_COLOURS)
+        for ref in step.places:
+            self.place_ref(ref, board)
+
+    def move_step(self, step: s.MoveCube, board: Board, colours: set[str]) -> None:
+        for leg in step.legs:
+            self.place_ref(leg.place, board)
+            if leg.owner is not None:
+                self.player_ref(leg.owner, colours)
+
+    def exchange_step(self, step: s.ExchangeEngineer, colours: set[str]) -> None:
+        if step.with_player is not None:
+            self.player_ref(step.with_player, colours)
+        if step.for_engineer is not None and step.for_engineer.text not in ENGINEERS:
+            self.unknown("E210", "engineer", step.for_engineer, ENGINEERS)
+
+    def build_step(self, step: s.Build, board: Board) -> None:
+        """The canals, places, hexes, tile kinds and cards a build names (E303 for a hex off
+        the grid)."""
+        for line in step.lines:
+            if line.canal is not None:
+                self.contract_ref(line.canal, board)
+            for built in line.items:
+                if isinstance(built, s.ReachPlace):
+                    self.place_ref(built.name, board)
+                    continue
+                self.tile_kind(built.kind)
+                hex = self.hex_ref(built.hex)
+                if hex is not None and hex not in board.terrain:
+                    self.error("E303", f"hex {hex} is off the grid", built.hex.span)
+                for pay in built.payment or ():
+                    self.card_kind(pay.kind)
 
     def expectation(
         self,

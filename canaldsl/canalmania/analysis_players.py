@@ -85,28 +85,7 @@ class PlayerAnalysis(CanalAnalysis):
                 f"{MAX_OPEN_CONTRACTS}",
                 extra.span,
             )
-        on_board = Counter(t.kind for c in canals for t in c.tiles)
-        supply: dict[TileKind, int] = {}
-        for kind, owned in TILES_PER_PLAYER.items():
-            left = owned - on_board[kind]
-            if supply_given is not None:
-                given = supply_given.get(kind, 0)
-                if given + on_board[kind] > owned:
-                    self.error(
-                        "E403",
-                        f"{colour} has {on_board[kind]} {kind.value} tiles built and {given} in "
-                        f"supply, more than the {owned} a player owns",
-                        supply_span,
-                    )
-                left = min(given, max(left, 0))
-            elif left < 0:
-                self.error(
-                    "E403",
-                    f"{colour} has {on_board[kind]} {kind.value} tiles built, more than the "
-                    f"{owned} a player owns",
-                    decl.colour.span,
-                )
-            supply[kind] = max(left, 0)
+        supply = self.supply(colour, decl, canals, supply_given, supply_span)
         junction_allowance = facts(rules.edition).junctions_per_player
         used_junctions = sum(1 for c in canals if c.is_junction)
         if rules.edition is Edition.FIRST and (junctions or used_junctions):
@@ -136,3 +115,37 @@ class PlayerAnalysis(CanalAnalysis):
             canals=tuple(canals),
             completed_contracts=tuple(completed_names),
         )
+
+    def supply(
+        self,
+        colour: str,
+        decl: s.PlayerDecl,
+        canals: list[Canal],
+        supply_given: dict[TileKind, int] | None,
+        supply_span: Span,
+    ) -> dict[TileKind, int]:
+        """The tiles left in a player's supply: as declared, else what the built tiles leave
+        (E403 when more tiles are built or declared than a player owns)."""
+        on_board = Counter(t.kind for c in canals for t in c.tiles)
+        supply: dict[TileKind, int] = {}
+        for kind, owned in TILES_PER_PLAYER.items():
+            left = owned - on_board[kind]
+            if supply_given is not None:
+                given = supply_given.get(kind, 0)
+                if given + on_board[kind] > owned:
+                    self.error(
+                        "E403",
+                        f"{colour} has {on_board[kind]} {kind.value} tiles built and {given} in "
+                        f"supply, more than the {owned} a player owns",
+                        supply_span,
+                    )
+                left = min(given, max(left, 0))
+            elif left < 0:
+                self.error(
+                    "E403",
+                    f"{colour} has {on_board[kind]} {kind.value} tiles built, more than the "
+                    f"{owned} a player owns",
+                    decl.colour.span,
+                )
+            supply[kind] = max(left, 0)
+        return supply

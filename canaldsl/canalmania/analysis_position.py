@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.analysis import AnalyserBase
 from canaldsl.canalmania.analysis_players import PlayerAnalysis
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import (
@@ -23,12 +25,72 @@ class PositionAnalysis(PlayerAnalysis):
     """The position statements turned into a checked position."""
 
     def position(self, statements: Sequence[s.Statement], rules: Rules, board: Board) -> Position:
-        edition_facts = facts(rules.edition)
         player_decls = [st for st in statements if isinstance(st, s.PlayerDecl)]
-        players: list[Player] = []
-        colours_seen: dict[str, Span] = {}
         engineers_held: dict[str, Span] = {}
         contract_holders: dict[str, str] = {}
+        players, colours_seen = self.players(
+            player_decls, rules, board, engineers_held, contract_holders
+        )
+        parliament = self.parliament(
+            single(self, statements, s.ParliamentDecl), board, contract_holders
+        )
+        contract_deck = self.contract_deck(
+            single(self, statements, s.ContractDeckDecl), board, contract_holders, parliament
+        )
+        display: tuple[Card, ...] | None = None
+        disp = single(self, statements, s.DisplayDecl)
+        if disp is not None:
+            display = self.cards(disp.cards)
+            if len(disp.cards) > DISPLAY_SIZE:
+                self.error(
+                    "E419",
+                    f"the display holds {DISPLAY_SIZE} cards, not {len(disp.cards)}",
+                    disp.span,
+                )
+        for pile in statements:
+            self.pile_size_allowed(pile)
+        deck: tuple[Card, ...] | int | None = None
+        dk = single(self, statements, s.DeckDecl)
+        if dk is not None:
+            deck = dk.count.value if dk.count is not None else self.cards(dk.cards or ())
+        discard: tuple[Card, ...] | int | None = None
+        dp = single(self, statements, s.DiscardPileDecl)
+        if dp is not None:
+            discard = dp.count.value if dp.count is not None else self.cards(dp.cards or ())
+        cubes, basin = self.goods(statements, rules, board)
+        aside = self.aside(single(self, statements, s.EngineersAsideDecl), engineers_held)
+        now, phase = self.now(single(self, statements, s.NowDecl), colours_seen)
+        self.hand_limits(players, player_decls, colours_seen, now, phase)
+        round_, endgame_round, triggered = self.rounds(statements)
+        return Position(
+            players=tuple(players),
+            parliament=parliament,
+            contract_deck=contract_deck,
+            display=display,
+            deck=deck,
+            discard_pile=discard,
+            cubes=frozenset(cubes),
+            basin=basin,
+            engineers_aside=aside,
+            now=now,
+            phase=phase,
+            round=round_,
+            endgame_round=endgame_round,
+            endgame_triggered=triggered,
+        )
+
+    def players(
+        self,
+        player_decls: list[s.PlayerDecl],
+        rules: Rules,
+        board: Board,
+        engineers_held: dict[str, Span],
+        contract_holders: dict[str, str],
+    ) -> tuple[list[Player], dict[str, Span]]:
+        """The declared players, in seating order, and where each colour was declared."""
+        edition_facts = facts(rules.edition)
+        players: list[Player] = []
+        colours_seen: dict[str, Span] = {}
         for decl in player_decls:
             colour = decl.colour.text
             if colour not in PLAYER_COLOURS:
@@ -65,80 +127,70 @@ class PositionAnalysis(PlayerAnalysis):
                 f"{edition_facts.max_players} players, not {count}",
                 player_decls[0].span,
             )
+        return players, colours_seen
 
-        def single(kind: type) -> s.Statement | None:
-            found = [st for st in statements if isinstance(st, kind)]
-            for extra in found[1:]:
-                self.error("E317", "this is stated twice", extra.span)
-            return found[0] if found else None
+    def parliament(
+        self, p_decl: s.ParliamentDecl | None, board: Board, contract_holders: dict[str, str]
+    ) -> tuple[str, ...] | None:
+        if p_decl is None:
+            return None
+        names = []
+        for ref in p_decl.contracts:
+            contract = self.contract_ref(ref, board)
+            if contract is None:
+                continue
+            if ref.text in contract_holders:
+                self.error(
+                    "E413",
+                    f"contract {ref.text!r} is in parliament but held by "
+                    f"{contract_holders[ref.text]}",
+                    ref.span,
+                )
+            elif ref.text in names:
+                self.error("E413", f"contract {ref.text!r} is in parliament twice", ref.span)
+            else:
+                names.append(ref.text)
+        if len(p_decl.contracts) > PARLIAMENT_SIZE:
+            self.error(
+                "E419",
+                f"parliament holds at most {PARLIAMENT_SIZE} contracts, not "
+                f"{len(p_decl.contracts)}",
+                p_decl.span,
+            )
+        return tuple(names)
 
-        parliament: tuple[str, ...] | None = None
-        p_decl = single(s.ParliamentDecl)
-        if isinstance(p_decl, s.ParliamentDecl):
+    def contract_deck(
+        self,
+        d_decl: s.ContractDeckDecl | None,
+        board: Board,
+        contract_holders: dict[str, str],
+        parliament: tuple[str, ...] | None,
+    ) -> tuple[str, ...] | int | None:
+        if d_decl is None:
+            return None
+        if d_decl.count is not None:
+            return d_decl.count.value
+        else:
             names = []
-            for ref in p_decl.contracts:
-                contract = self.contract_ref(ref, board)
-                if contract is None:
+            for ref in d_decl.contracts or ():
+                if self.contract_ref(ref, board) is None:
                     continue
-                if ref.text in contract_holders:
+                if ref.text in contract_holders or (parliament and ref.text in parliament):
                     self.error(
                         "E413",
-                        f"contract {ref.text!r} is in parliament but held by "
-                        f"{contract_holders[ref.text]}",
+                        f"contract {ref.text!r} is in the contract deck and elsewhere",
                         ref.span,
                     )
-                elif ref.text in names:
-                    self.error("E413", f"contract {ref.text!r} is in parliament twice", ref.span)
-                else:
-                    names.append(ref.text)
-            if len(p_decl.contracts) > PARLIAMENT_SIZE:
-                self.error(
-                    "E419",
-                    f"parliament holds at most {PARLIAMENT_SIZE} contracts, not "
-                    f"{len(p_decl.contracts)}",
-                    p_decl.span,
-                )
-            parliament = tuple(names)
-        contract_deck: tuple[str, ...] | int | None = None
-        d_decl = single(s.ContractDeckDecl)
-        if isinstance(d_decl, s.ContractDeckDecl):
-            if d_decl.count is not None:
-                contract_deck = d_decl.count.value
-            else:
-                names = []
-                for ref in d_decl.contracts or ():
-                    if self.contract_ref(ref, board) is None:
-                        continue
-                    if ref.text in contract_holders or (parliament and ref.text in parliament):
-                        self.error(
-                            "E413",
-                            f"contract {ref.text!r} is in the contract deck and elsewhere",
-                            ref.span,
-                        )
-                    names.append(ref.text)
-                contract_deck = tuple(names)
-        display: tuple[Card, ...] | None = None
-        disp = single(s.DisplayDecl)
-        if isinstance(disp, s.DisplayDecl):
-            display = self.cards(disp.cards)
-            if len(disp.cards) > DISPLAY_SIZE:
-                self.error(
-                    "E419",
-                    f"the display holds {DISPLAY_SIZE} cards, not {len(disp.cards)}",
-                    disp.span,
-                )
-        for pile in statements:
-            self.pile_size_allowed(pile)
-        deck: tuple[Card, ...] | int | None = None
-        dk = single(s.DeckDecl)
-        if isinstance(dk, s.DeckDecl):
-            deck = dk.count.value if dk.count is not None else self.cards(dk.cards or ())
-        discard: tuple[Card, ...] | int | None = None
-        dp = single(s.DiscardPileDecl)
-        if isinstance(dp, s.DiscardPileDecl):
-            discard = dp.count.value if dp.count is not None else self.cards(dp.cards or ())
+                names.append(ref.text)
+            return tuple(names)
+
+    def goods(
+        self, statements: Sequence[s.Statement], rules: Rules, board: Board
+    ) -> tuple[set[str], int]:
+        """The goods cubes on the map and in the basin (E404, E405)."""
+        edition_facts = facts(rules.edition)
         cubes: set[str] = set()
-        cd = single(s.CubesDecl)
+        cd = single(self, statements, s.CubesDecl)
         if isinstance(cd, s.CubesDecl):
             for ref in cd.places:
                 place = self.place_ref(ref, board)
@@ -149,7 +201,7 @@ class PositionAnalysis(PlayerAnalysis):
                 cubes.add(place)
         total_cubes = edition_facts.cubes
         basin = total_cubes - len(cubes)
-        bd = single(s.BasinDecl)
+        bd = single(self, statements, s.BasinDecl)
         if isinstance(bd, s.BasinDecl):
             if bd.count.value + len(cubes) != total_cubes:
                 self.error(
@@ -167,9 +219,13 @@ class PositionAnalysis(PlayerAnalysis):
                 cd.span,
             )
         basin = max(basin, 0)
-        aside: tuple[str, ...]
-        ed = single(s.EngineersAsideDecl)
-        if isinstance(ed, s.EngineersAsideDecl):
+        return cubes, basin
+
+    def aside(
+        self, ed: s.EngineersAsideDecl | None, engineers_held: dict[str, Span]
+    ) -> tuple[str, ...]:
+        """The engineers set aside: as declared, else every engineer no player holds."""
+        if ed is not None:
             names = []
             for ref in ed.engineers:
                 if ref.text not in ENGINEERS:
@@ -180,13 +236,14 @@ class PositionAnalysis(PlayerAnalysis):
                     )
                 else:
                     names.append(ref.text)
-            aside = tuple(names)
-        else:
-            aside = tuple(e for e in ENGINEERS if e not in engineers_held)
+            return tuple(names)
+        return tuple(e for e in ENGINEERS if e not in engineers_held)
+
+    def now(self, nd: s.NowDecl | None, colours_seen: dict[str, Span]) -> tuple[str | None, int]:
+        """Whose turn it is and in which phase (E420, E501)."""
         now: str | None = None
         phase = 1
-        nd = single(s.NowDecl)
-        if isinstance(nd, s.NowDecl):
+        if nd is not None:
             if nd.player.text not in colours_seen:
                 self.unknown("E501", "player", nd.player, colours_seen)
             else:
@@ -198,6 +255,17 @@ class PositionAnalysis(PlayerAnalysis):
                     )
                 else:
                     phase = nd.phase.value
+        return now, phase
+
+    def hand_limits(
+        self,
+        players: list[Player],
+        player_decls: list[s.PlayerDecl],
+        colours_seen: dict[str, Span],
+        now: str | None,
+        phase: int,
+    ) -> None:
+        """E418: a hand over the limit, except the hand of the player in the middle of a turn."""
         for player, decl in zip(
             players, [d for d in player_decls if d.colour.text in colours_seen], strict=False
         ):
@@ -211,16 +279,19 @@ class PositionAnalysis(PlayerAnalysis):
                     "end of its owner's turn",
                     hand_decl.span,
                 )
+
+    def rounds(self, statements: Sequence[s.Statement]) -> tuple[int | None, int | None, bool]:
+        """The round, and the round the end was triggered in (E420)."""
         round_: int | None = None
-        rd = single(s.RoundDecl)
-        if isinstance(rd, s.RoundDecl):
+        rd = single(self, statements, s.RoundDecl)
+        if rd is not None:
             if rd.round.value < 1:
                 self.error("E420", "rounds are numbered from 1", rd.round.span)
             round_ = rd.round.value
         endgame_round: int | None = None
         triggered = False
-        eg = single(s.EndgameDecl)
-        if isinstance(eg, s.EndgameDecl):
+        eg = single(self, statements, s.EndgameDecl)
+        if eg is not None:
             triggered = True
             if eg.round is not None:
                 endgame_round = eg.round.value
@@ -231,22 +302,7 @@ class PositionAnalysis(PlayerAnalysis):
                         f"round {round_}",
                         eg.round.span,
                     )
-        return Position(
-            players=tuple(players),
-            parliament=parliament,
-            contract_deck=contract_deck,
-            display=display,
-            deck=deck,
-            discard_pile=discard,
-            cubes=frozenset(cubes),
-            basin=basin,
-            engineers_aside=aside,
-            now=now,
-            phase=phase,
-            round=round_,
-            endgame_round=endgame_round,
-            endgame_triggered=triggered,
-        )
+        return round_, endgame_round, triggered
 
     def pile_size_allowed(self, pile: s.Statement) -> None:
         """E428 when a deck, discard pile or contract deck holds more than MAX_PILE_CARDS."""
@@ -266,3 +322,14 @@ class PositionAnalysis(PlayerAnalysis):
 MAX_PILE_CARDS = 200
 """The most cards a deck, discard pile or contract deck may hold (E428); the game has about 77
 build cards and 30 contracts."""
+
+
+_S = TypeVar("_S", bound=s.Node)
+
+
+def single(analyser: AnalyserBase, statements: Sequence[s.Statement], kind: type[_S]) -> _S | None:
+    """The one statement of ``kind``; E317 for each repetition."""
+    found = [st for st in statements if isinstance(st, kind)]
+    for extra in found[1:]:
+        analyser.error("E317", "this is stated twice", extra.span)
+    return found[0] if found else None
