@@ -64,50 +64,81 @@ class BoardDeclAnalysis(AnalyserBase):
             i.mark.text: i for i in items if isinstance(i, s.PlaceDecl) and i.mark is not None
         }
         if map_decls:
-            width = 0
-            for row_index, row in enumerate(map_decls[0].rows):
-                col = 0
-                for cell, column in zip(row.cells, row.columns, strict=True):
-                    span = Span(row.span.line, column, row.span.line, column + len(cell))
-                    hex = Hex(col, row_index)
-                    if len(cell) != 1:
-                        self.error(
-                            "E120",
-                            f"map cell {cell!r} is not one character",
-                            span,
-                            hint="separate cells with spaces: . clear, ^ difficult, ~ sea, "
-                            "- no hex, or a place's key",
-                        )
-                    elif cell == NO_HEX:
-                        pass
-                    elif cell in MAP_TERRAIN:
-                        terrain[hex] = MAP_TERRAIN[cell]
-                        declared_at[hex] = span
-                    elif cell in mark_decls:
-                        if cell in marks:
-                            self.error(
-                                "E214",
-                                f"map key {cell!r} is used twice; each place has one hex",
-                                span,
-                            )
-                        else:
-                            marks[cell] = (hex, span)
-                            terrain[hex] = Terrain.CLEAR
-                            declared_at[hex] = span
-                    else:
-                        self.unknown("E212", "map key", s.Ref(cell, span), list(mark_decls))
-                    col += 1
-                width = max(width, col)
+            width = self.map_terrain(map_decls[0], mark_decls, terrain, declared_at, marks)
             if extent is None:
                 extent = (width, len(map_decls[0].rows))
-
-        def on_grid(hex: Hex) -> bool:
-            return extent is None or (hex.col < extent[0] and hex.row < extent[1])
-
         if grids and not map_decls:
             for c in range(extent[0] if extent else 0):
                 for r in range(extent[1] if extent else 0):
                     terrain.setdefault(Hex(c, r), Terrain.CLEAR)
+        self.hex_lines(items, extent, terrain, declared_at)
+        places = self.board_places(items, extent, terrain, marks, has_map=bool(map_decls))
+        contracts, contract_spans = self.board_contracts(items, places)
+        board = make_board(
+            name=name,
+            title=title,
+            terrain=terrain,
+            places=places.values(),
+            contracts=contracts.values(),
+            source=self.source.name,
+        )
+        if check_values:
+            self.contract_values(board, contracts, contract_spans)
+        return board
+
+    def map_terrain(
+        self,
+        map_decl: s.MapDecl,
+        mark_decls: dict[str, s.PlaceDecl],
+        terrain: dict[Hex, Terrain],
+        declared_at: dict[Hex, Span],
+        marks: dict[str, tuple[Hex, Span]],
+    ) -> int:
+        """The terrain and place keys a map draws (E120, E212, E214); returns its width."""
+        width = 0
+        for row_index, row in enumerate(map_decl.rows):
+            col = 0
+            for cell, column in zip(row.cells, row.columns, strict=True):
+                span = Span(row.span.line, column, row.span.line, column + len(cell))
+                hex = Hex(col, row_index)
+                if len(cell) != 1:
+                    self.error(
+                        "E120",
+                        f"map cell {cell!r} is not one character",
+                        span,
+                        hint="separate cells with spaces: . clear, ^ difficult, ~ sea, "
+                        "- no hex, or a place's key",
+                    )
+                elif cell == NO_HEX:
+                    pass
+                elif cell in MAP_TERRAIN:
+                    terrain[hex] = MAP_TERRAIN[cell]
+                    declared_at[hex] = span
+                elif cell in mark_decls:
+                    if cell in marks:
+                        self.error(
+                            "E214",
+                            f"map key {cell!r} is used twice; each place has one hex",
+                            span,
+                        )
+                    else:
+                        marks[cell] = (hex, span)
+                        terrain[hex] = Terrain.CLEAR
+                        declared_at[hex] = span
+                else:
+                    self.unknown("E212", "map key", s.Ref(cell, span), list(mark_decls))
+                col += 1
+            width = max(width, col)
+        return width
+
+    def hex_lines(
+        self,
+        items: Sequence[s.BoardItem],
+        extent: tuple[int, int] | None,
+        terrain: dict[Hex, Terrain],
+        declared_at: dict[Hex, Span],
+    ) -> None:
+        """The terrain of ``hex`` lines (E302, E303)."""
         explicit_hexes: set[Hex] = set()
         for item in items:
             if isinstance(item, s.HexDecl):
@@ -118,7 +149,7 @@ class BoardDeclAnalysis(AnalyserBase):
                 kind = self._member(Terrain, item.terrain, "E211", "terrain")
                 if kind is None:
                     continue
-                if not on_grid(hex):
+                if not _on_grid(extent, hex):
                     self.error("E303", f"hex {hex} is off the grid", item.hex.span)
                     continue
                 if hex in declared_at or hex in explicit_hexes:
@@ -131,6 +162,17 @@ class BoardDeclAnalysis(AnalyserBase):
                     continue
                 explicit_hexes.add(hex)
                 terrain[hex] = kind
+
+    def board_places(
+        self,
+        items: Sequence[s.BoardItem],
+        extent: tuple[int, int] | None,
+        terrain: dict[Hex, Terrain],
+        marks: dict[str, tuple[Hex, Span]],
+        *,
+        has_map: bool,
+    ) -> dict[str, Place]:
+        """The places of a board, each on one hex of the grid (E207, E213, E301, E303-E305)."""
         places: dict[str, Place] = {}
         place_spans: dict[str, Span] = {}
         occupied: dict[Hex, str] = {}
@@ -150,7 +192,7 @@ class BoardDeclAnalysis(AnalyserBase):
                     continue
                 hex = at
                 where = item.hex.span
-                if not on_grid(hex) or (map_decls and hex not in terrain):
+                if not _on_grid(extent, hex) or (has_map and hex not in terrain):
                     self.error("E303", f"place {name_text!r} is off the grid at {hex}", where)
                     continue
                 if terrain.get(hex) is Terrain.SEA:
@@ -160,7 +202,7 @@ class BoardDeclAnalysis(AnalyserBase):
             else:
                 assert item.mark is not None
                 if item.mark.text not in marks:
-                    if not map_decls:
+                    if not has_map:
                         self.error(
                             "E213",
                             f"place {name_text!r} is marked {item.mark.text!r} but the board "
@@ -190,6 +232,12 @@ class BoardDeclAnalysis(AnalyserBase):
                 hex=hex,
             )
             place_spans[name_text] = item.name.span
+        return places
+
+    def board_contracts(
+        self, items: Sequence[s.BoardItem], places: dict[str, Place]
+    ) -> tuple[dict[str, Contract], dict[str, s.ContractDecl]]:
+        """The contracts of a board (E201, E307-E309, E319)."""
         contracts: dict[str, Contract] = {}
         contract_spans: dict[str, s.ContractDecl] = {}
         for item in items:
@@ -237,17 +285,15 @@ class BoardDeclAnalysis(AnalyserBase):
                     starting=item.starting,
                 )
                 contract_spans[item.name.text] = item
-        board = make_board(
-            name=name,
-            title=title,
-            terrain=terrain,
-            places=places.values(),
-            contracts=contracts.values(),
-            source=self.source.name,
-        )
-        for cname, contract in contracts.items() if check_values else ():
+        return contracts, contract_spans
+
+    def contract_values(
+        self, board: Board, contracts: dict[str, Contract], spans: dict[str, s.ContractDecl]
+    ) -> None:
+        """W310/W311: a contract whose value is below the fewest tiles joining its places."""
+        for cname, contract in contracts.items():
             fewest = board.fewest_tiles(contract)
-            decl_item = contract_spans[cname]
+            decl_item = spans[cname]
             if fewest is None:
                 self.warn(
                     "W311",
@@ -261,7 +307,10 @@ class BoardDeclAnalysis(AnalyserBase):
                     f"{fewest} tiles",
                     decl_item.value.span,
                 )
-        return board
+
+
+def _on_grid(extent: tuple[int, int] | None, hex: Hex) -> bool:
+    return extent is None or (hex.col < extent[0] and hex.row < extent[1])
 
 
 MAP_TERRAIN = {".": Terrain.CLEAR, "^": Terrain.DIFFICULT, "~": Terrain.SEA}
