@@ -107,7 +107,10 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "completionsearch",
                 "completion",
                 "delivery",
+                "deliveryproblem",
+                "deliveryroutes",
                 "deliverymodel",
+                "deliverycsp",
                 "final",
                 "minimal_rules",
             }
