@@ -104,6 +104,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "buildmodel_answers",
                 "buildmodel",
                 "bestbuild",
+                "completiontable",
                 "completionsearch",
                 "completion",
                 "delivery",
