@@ -15,6 +15,7 @@ from canaldsl.canalmania.buildmodel_vars import (
     CanalVars,
     ModelBase,
     left_literals,
+    state_literals,
     via_masks,
 )
 from canaldsl.canalmania.components import TILE_POINTS, TileKind
@@ -221,21 +222,9 @@ class RouteConstraints(ModelBase):
         budget = task.budget
         positions = v.positions
 
-        def state(p: int, mask: int) -> list[Any] | None:
-            """Literals false exactly when the vias left after gap p are ``mask``."""
-            out: list[Any] = []
-            for i, via in enumerate(task.vias):
-                d = v.done.get((p, via)) if p >= 0 else None
-                still = bool(mask & (1 << i))
-                if d is None:
-                    if not still:
-                        return None  # cannot have been reached yet: state impossible
-                    continue
-                out.append(d if still else d.Not())
-            return out
-
         exact = len(task.vias) <= EXACT_MASK_VIAS
         masks = via_masks(len(task.vias))
+        literals_of = state_literals if exact else left_literals
         for p in range(1, positions + 1):
             after = v.used[p + 1]
             for h in v.domains[p]:
@@ -249,7 +238,9 @@ class RouteConstraints(ModelBase):
                     if not exact and any(b & mask == b for b in bad):
                         continue  # implied by the clause of a smaller mask
                     bad.append(mask)
-                    lits = state(p - 1, mask) if exact else left_literals(v, p - 1, mask)
+                    lits = (
+                        state_literals(v, p - 1, mask) if exact else left_literals(v, p - 1, mask)
+                    )
                     if lits is None:
                         continue
                     clause = [xh.Not(), *lits]
@@ -269,7 +260,7 @@ class RouteConstraints(ModelBase):
                 if not exact and any(b & mask == b for b in bad):
                     continue
                 bad.append(mask)
-                lits = state(p, mask) if exact else left_literals(v, p, mask)
+                lits = literals_of(v, p, mask)
                 if lits is None:
                     continue
                 clause = [var.Not(), *lits]

@@ -58,7 +58,7 @@ def play_turns(scenario: Scenario, events: Iterable[E]) -> Iterator[Played[E]]:
 
 def state_after_turns(scenario: Scenario) -> GameState:
     """The game after all of the file's turns (illegal turns are not applied)."""
-    state = start_state(scenario)
+    state: GameState | None = None
     for played in play_turns(scenario, scenario.events):
         state = played.state
-    return state
+    return state if state is not None else start_state(scenario)
