@@ -199,16 +199,7 @@ class CompletionTable:
             before = table[t - 1] if t else None
             for name in places:
                 for m in self.masks:
-                    best = INF
-                    if before is not None:
-                        for n in board.neighbours(board.places[name].hex):
-                            if n not in region or not s.may_hold(n):
-                                continue
-                            for kind in s.kinds(n):
-                                value = before.get((n, kind, m), INF)
-                                if value < INF:
-                                    best = min(best, s.cost(n, kind) + value)
-                    row[(name, m)] = best
+                    row[(name, m)] = INF if before is None else self._from_place(name, m, before)
             for hex, kind in tiles:
                 for m in self.masks:
                     best = INF
@@ -234,6 +225,20 @@ class CompletionTable:
             self.counter.step(len(row))
             table.append(row)
         return table
+
+    def _from_place(self, name: str, mask: int, before: dict[Node, int]) -> int:
+        """The fewest cards finishing from place ``name`` (via places ``mask`` left): a first
+        tile next to it, then the row of one tile fewer."""
+        s = self.s
+        best = INF
+        for n in s.board.neighbours(s.board.places[name].hex):
+            if n not in self.region or not s.may_hold(n):
+                continue
+            for kind in s.kinds(n):
+                value = before.get((n, kind, mask), INF)
+                if value < INF:
+                    best = min(best, s.cost(n, kind) + value)
+        return best
 
     def lower(self, node: Node, left: int) -> int:
         return self.table[left].get(self.key(node), INF) if left >= 0 else INF
