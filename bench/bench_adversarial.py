@@ -167,8 +167,9 @@ def time_best_build(path: str) -> None:
     the best-build benchmark times it)."""
     import time
 
-    from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+    from canaldsl.canalmania.bestbuild import best_build
     from canaldsl.canalmania.loading import check_path
+    from canaldsl.canalmania.play import state_after_turns
 
     scenario, _, _ = check_path(Path(path))
     assert scenario is not None

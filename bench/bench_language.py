@@ -499,7 +499,7 @@ def pick_example(folder: Path, requested: str | None) -> tuple[Path, str]:
     if usable:
         chosen = usable[len(usable) // 2]  # the median-sized one
         return chosen, f"examples/{chosen.name} (median size of {len(usable)} examples)"
-    from canaldsl.canalmania.semantics import BUILTIN_BOARDS, builtin_board_path
+    from canaldsl.canalmania.analysis_board import BUILTIN_BOARDS, builtin_board_path
 
     builtin = builtin_board_path(BUILTIN_BOARDS["england-2nd"]).is_file()
     text = SMALL_EXAMPLE

@@ -197,7 +197,8 @@ def delivery_answers(state: Any, mover: str) -> tuple[list[str], list[str], bool
     exhaustive = best_delivery(state, mover)
     answers: dict[str, Any] = {"exhaustive": exhaustive}
     try:
-        from canaldsl.canalmania.deliverymodel import best_delivery_cpsat, best_delivery_csp
+        from canaldsl.canalmania.deliverycsp import best_delivery_csp
+        from canaldsl.canalmania.deliverymodel import best_delivery_cpsat
     except ImportError:  # the delivery models are optional
         pass
     else:

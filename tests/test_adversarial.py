@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from test_solver_support import assert_plan_legal
 
-from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+from canaldsl.canalmania.bestbuild import best_build
 from canaldsl.canalmania.completion import can_complete, find_canal
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.loading import check_text
+from canaldsl.canalmania.play import state_after_turns
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from adversarial import big_file, goods_file

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from canaldsl.canalmania.analysis_board import _builtin_board, builtin_board
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import PLACE_COLOURS, Terrain
-from canaldsl.canalmania.semantics import _builtin_board, builtin_board
 from canaldsl.hexgrid import Hex
 
 EDITIONS = ("england-1st", "england-2nd")

@@ -392,7 +392,6 @@ def test_a_solve_is_stopped_by_the_interrupt_not_by_its_limit() -> None:
     from interrupt_driver import hard_model
 
     from canaldsl import solver
-
     from canaldsl.budget import Budget
 
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))

@@ -20,8 +20,9 @@ from click.testing import CliRunner
 from miniboard import BOARD
 
 import canaldsl.limits as limits
+from canaldsl.canalmania.analysis_boarddecl import MAX_GRID_SIDE
+from canaldsl.canalmania.analysis_position import MAX_PILE_CARDS
 from canaldsl.canalmania.loading import check_path, check_text
-from canaldsl.canalmania.semantics import MAX_GRID_SIDE, MAX_PILE_CARDS
 from canaldsl.cli import main
 from canaldsl.diagnostics import Diagnostic
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from canaldsl.canalmania.bestbuild import state_after_turns
 from canaldsl.canalmania.loading import check_text
+from canaldsl.canalmania.play import state_after_turns
 from canaldsl.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.analysis_board import builtin_board
 from canaldsl.canalmania.components import (
     CARDS_PER_TILE,
     CARDS_TAKEN,
@@ -26,7 +27,6 @@ from canaldsl.canalmania.loading import parse
 from canaldsl.canalmania.options import SWITCHES
 from canaldsl.canalmania.parser import parse_syntax
 from canaldsl.canalmania.profiles import ILLUSTRATED_BY, NOT_STATED, PROFILES
-from canaldsl.canalmania.semantics import builtin_board
 
 HEADER = """\
 # FR, colour restriction (a paraphrase would go here)

@@ -26,12 +26,13 @@ from cspbuild import Finisher, canal_infos
 from test_solver_support import assert_plan_legal
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.bestbuild import best_build, state_after_turns, uniqueness
+from canaldsl.canalmania.bestbuild import best_build, uniqueness
 from canaldsl.canalmania.delivery import deliveries
 from canaldsl.canalmania.deliverymodel import best_delivery_cpsat
-from canaldsl.canalmania.engine import completable
 from canaldsl.canalmania.loading import check_path
-from canaldsl.canalmania.search import build_problem, still_completable
+from canaldsl.canalmania.play import state_after_turns
+from canaldsl.canalmania.problem import build_problem
+from canaldsl.canalmania.routes import completable, still_completable
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
 from canaldsl.cli import main

@@ -20,12 +20,13 @@ from click.testing import CliRunner
 from sampling import spread
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+from canaldsl.canalmania.bestbuild import best_build
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.delivery import best_delivery
 from canaldsl.canalmania.loading import check_path, check_text
 from canaldsl.canalmania.overlays import build_overlay, delivery_overlay, turn_overlays
 from canaldsl.canalmania.picture import focus_hexes, scenario_svg, svg
+from canaldsl.canalmania.play import state_after_turns
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.cli import main
 from canaldsl.draw.hexes import HexLayout

@@ -21,7 +21,9 @@ from canaldsl.canalmania.bestbuild import best_build, uniqueness
 from canaldsl.canalmania.components import CardKind
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.loading import check_text
-from canaldsl.canalmania.search import HandUnknown, build_problem, pay, search_best_build
+from canaldsl.canalmania.payment import pay
+from canaldsl.canalmania.problem import HandUnknown, build_problem
+from canaldsl.canalmania.search import search_best_build
 from canaldsl.canalmania.state import CanalState, GameState
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -221,7 +223,7 @@ def test_a_spent_budget_gives_the_best_so_far_and_a_bound() -> None:
 def test_payment_uses_smeaton_doubling_on_consecutive_tiles() -> None:
     problem = build_problem(state_of(position("engineer Smeaton\n  hand 1 surveyor")), "red")
     from canaldsl.canalmania.components import TileKind
-    from canaldsl.canalmania.search import TileCost
+    from canaldsl.canalmania.problem import TileCost
 
     lock = TileCost(0, TileKind.LOCK, 1, 0)
     stretch = TileCost(0, TileKind.STRETCH, 1, 0)

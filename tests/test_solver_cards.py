@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from rulecases import game, load
 from test_solver_support import random_case
 
-from canaldsl.canalmania import search as search_module
+from canaldsl.canalmania import routes as search_module
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.board import Contract, make_board
 from canaldsl.canalmania.completion import (
@@ -34,8 +34,9 @@ from canaldsl.canalmania.completion import (
     find_canal,
 )
 from canaldsl.canalmania.components import TILES_PER_PLAYER, CardKind
-from canaldsl.canalmania.engine import completable, play_turn
+from canaldsl.canalmania.engine import play_turn
 from canaldsl.canalmania.evaluate import evaluate
+from canaldsl.canalmania.routes import completable
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.cli import main
 from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path

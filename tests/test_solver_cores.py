@@ -28,7 +28,7 @@ from test_solver_support import random_case
 from canaldsl import minimalcore as mc
 from canaldsl.canalmania import minimal_rules as mr
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.buildmodel import MODEL_RULES
+from canaldsl.canalmania.buildmodel_vars import MODEL_RULES
 from canaldsl.canalmania.completion import SWITCHABLE, find_canal, search_completion
 from canaldsl.canalmania.engine import play_turn
 from canaldsl.canalmania.rulebook import all_rules

@@ -7,7 +7,7 @@ editions, short supply) with the hand cut, card by card, until no build can have
 ``MAX_TILES`` tiles; each case gives ``VARIANTS`` positions, with hands and engineers drawn
 again. On every position the three solvers find the same best (points, then cards); the
 python-constraint2 solver's own answers are played through the rules engine as turns; its
-card-payment problem matches :func:`canaldsl.canalmania.search.pay`; and it agrees with the
+card-payment problem matches :func:`canaldsl.canalmania.payment.pay`; and it agrees with the
 other two on the puzzles of examples/ whose builds are short.
 """
 
@@ -24,12 +24,14 @@ from test_solver_support import ENGINEERS as ENGINEER_CHOICES
 from test_solver_support import random_case
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+from canaldsl.canalmania.bestbuild import best_build
 from canaldsl.canalmania.checks_build import base_cost
 from canaldsl.canalmania.components import HAND_LIMIT, TILE_POINTS, CardKind, TileKind
 from canaldsl.canalmania.engine import play_turn
 from canaldsl.canalmania.loading import check_path
-from canaldsl.canalmania.search import TileCost, pay
+from canaldsl.canalmania.payment import pay
+from canaldsl.canalmania.play import state_after_turns
+from canaldsl.canalmania.problem import TileCost
 from canaldsl.canalmania.state import GameState
 
 MAX_TILES = 4

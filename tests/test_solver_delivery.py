@@ -45,12 +45,8 @@ from sampling import spread
 from canaldsl import solver as sv
 from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.delivery import Delivery, best_delivery
-from canaldsl.canalmania.deliverymodel import (
-    FORMULATIONS,
-    Formulation,
-    best_delivery_cpsat,
-    best_delivery_csp,
-)
+from canaldsl.canalmania.deliverycsp import best_delivery_csp
+from canaldsl.canalmania.deliverymodel import FORMULATIONS, Formulation, best_delivery_cpsat
 from canaldsl.canalmania.loading import check_path
 from canaldsl.canalmania.options import resolve
 from canaldsl.canalmania.state import GameState

@@ -6,7 +6,7 @@ the fewest cards paying for each combination with python-constraint2 (a third so
 card-assignment subproblem: own-kind cards, surveyors, Brindley's stretches, Smeaton's doubled
 surveyors, the extra cards for building on top), and keeps a build only when the engine finds
 it legal with that payment. The exact search and CP-SAT must both match its best (points, then
-cards); the payment solver must match :func:`canaldsl.canalmania.search.pay` on its own.
+cards); the payment solver must match :func:`canaldsl.canalmania.payment.pay` on its own.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from canaldsl.canalmania.components import (
     TileKind,
 )
 from canaldsl.canalmania.engine import play_turn
+from canaldsl.canalmania.payment import pay
 from canaldsl.canalmania.position import JUNCTION, Tile
-from canaldsl.canalmania.search import TileCost, pay
+from canaldsl.canalmania.problem import TileCost
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
 

@@ -27,9 +27,10 @@ from canaldsl.canalmania.components import (
     Terrain,
     TileKind,
 )
-from canaldsl.canalmania.engine import Verdict, completable, play_turn
+from canaldsl.canalmania.engine import Verdict, play_turn
 from canaldsl.canalmania.options import resolve
 from canaldsl.canalmania.position import JUNCTION, Rules, Tile
+from canaldsl.canalmania.routes import completable
 from canaldsl.canalmania.state import CanalState, GameState, PlayerState
 from canaldsl.hexgrid import Hex
 

@@ -25,13 +25,13 @@ from pathlib import Path
 import pytest
 from test_solver_cards import simple_routes_exist
 
-from canaldsl.canalmania import search as search_module
+from canaldsl.canalmania import routes as search_module
+from canaldsl.canalmania.analysis_boarddecl import MAX_VIA_PLACES
 from canaldsl.canalmania.board import Board, Contract, Place, make_board
 from canaldsl.canalmania.components import PLACE_COLOURS, PlaceKind, Terrain
 from canaldsl.canalmania.distances import Finish, Walk, adjacency
-from canaldsl.canalmania.engine import completable
 from canaldsl.canalmania.loading import check_text
-from canaldsl.canalmania.semantics import MAX_VIA_PLACES
+from canaldsl.canalmania.routes import completable
 from canaldsl.canalmania.state import CanalState, GameState, PlayerState
 from canaldsl.hexgrid import Hex
 from canaldsl.waypoints import INF, Tours, fewest_through

@@ -283,7 +283,8 @@ def plan_from_lines(
     budget: float | None,
 ) -> BuildPlan:
     """A BuildPlan from route items per canal (tiles (hex, kind) and place names)."""
-    from canaldsl.canalmania.search import build_points, line_costs, pay
+    from canaldsl.canalmania.payment import pay
+    from canaldsl.canalmania.problem import build_points, line_costs
 
     costs = line_costs(problem, lines)
     payment = pay(costs, problem.hand, problem.engineer)
@@ -336,8 +337,8 @@ def best_build(
     (its aliases are accepted: :func:`engine_name`). ``budget``: work units (or a Budget,
     charged with what the solve used; None: no limit). ``forbidden``: an answer's identity
     (``BuildPlan.identity``) to leave out. Raises
-    :class:`~canaldsl.canalmania.search.HandUnknown` when the hand is not known."""
-    from canaldsl.canalmania.search import build_problem
+    :class:`~canaldsl.canalmania.problem.HandUnknown` when the hand is not known."""
+    from canaldsl.canalmania.problem import build_problem
 
     problem = build_problem(state, colour)
     return solve_problem(problem, engine=engine, budget=budget, forbidden=forbidden)
@@ -452,7 +453,7 @@ def answer_query(
     """Judge `query best-build [for COLOUR][: N points] [unique]` on ``state``: (passed or
     None when it cannot be decided, the reason shown). Every solve of the query shares
     ``budget``."""
-    from canaldsl.canalmania.search import HandUnknown
+    from canaldsl.canalmania.problem import HandUnknown
 
     work = as_budget(budget)
     if mover is None:
@@ -481,18 +482,3 @@ def answer_query(
             reason += f"; not unique: also {found.other.summary()}"
             passed = False
     return passed, reason
-
-
-def state_after_turns(scenario: Any) -> GameState:
-    """The game after the file's turns (illegal turns are not applied), without judging any
-    expectation or query."""
-    from canaldsl.canalmania import syntax as syn
-    from canaldsl.canalmania.engine import play_turn
-
-    state = GameState.from_position(scenario.position, scenario.board, scenario.rules)
-    for event in scenario.events:
-        if isinstance(event, syn.TurnDecl):
-            verdict = play_turn(state, event)
-            if verdict.legal:
-                state = GameState.from_position(verdict.after, scenario.board, scenario.rules)
-    return state

@@ -7,13 +7,14 @@ contract names places of the board. Boards are built from the language by
 
 from __future__ import annotations
 
+import enum
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from canaldsl.canalmania.components import PlaceKind, Terrain
+from canaldsl.canalmania.components import TERRAIN_TILES, PlaceKind, Terrain, TileKind
 from canaldsl.hexgrid import Hex
 from canaldsl.waypoints import INF as WAYPOINTS_INF
 from canaldsl.waypoints import fewest_through
@@ -51,6 +52,23 @@ class Contract:
         a, b = self.endpoints
         return b if start == a else a
 
+    def vias_missing(self, passed: Iterable[str]) -> list[str]:
+        """The places this contract names that a canal passing ``passed`` has not passed, in
+        the contract's order (the one test behind build.via-places and E415)."""
+        seen = set(passed)
+        return [v for v in self.via if v not in seen]
+
+
+class TileSite(enum.Enum):
+    """Whether a tile of a kind may stand on a hex, and if not, why: the one test behind the
+    rule build.terrain (a turn) and the codes E303, E409 and E410 (a declared canal)."""
+
+    FITS = "fits"
+    OFF_MAP = "off the map"
+    PLACE = "a town or city"
+    UNBUILDABLE = "no tile may stand there"
+    WRONG_TERRAIN = "the terrain takes other tiles"
+
 
 @dataclass(frozen=True, eq=False)
 class Board:
@@ -75,6 +93,21 @@ class Board:
     def neighbours(self, hex: Hex) -> tuple[Hex, ...]:
         """The neighbours of a hex that are on this board."""
         return tuple(n for n in hex.neighbours() if n in self.terrain)
+
+    def tile_site(self, hex: Hex, kind: TileKind) -> TileSite:
+        """Whether a tile of ``kind`` may stand on ``hex``: never on a place, off the map or
+        at sea; clear terrain takes a stretch or a lock, difficult terrain an aqueduct or a
+        tunnel (:data:`~canaldsl.canalmania.components.TERRAIN_TILES`)."""
+        if hex in self.place_at:
+            return TileSite.PLACE
+        terrain = self.terrain.get(hex)
+        if terrain is None:
+            return TileSite.OFF_MAP
+        if not terrain.buildable:
+            return TileSite.UNBUILDABLE
+        if kind not in TERRAIN_TILES[terrain]:
+            return TileSite.WRONG_TERRAIN
+        return TileSite.FITS
 
     def is_buildable(self, hex: Hex) -> bool:
         """Whether a tile may stand on this hex: on the board, not sea, not a place."""

@@ -6,10 +6,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from canaldsl.canalmania.analysis_board import BUILTIN_BOARDS, _builtin_board
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import PLACE_COLOURS, Edition
 from canaldsl.canalmania.loading import check_path
-from canaldsl.canalmania.semantics import BUILTIN_BOARDS, _builtin_board
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
 
 

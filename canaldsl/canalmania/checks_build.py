@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from canaldsl.canalmania.board import TileSite
 from canaldsl.canalmania.components import (
     CARDS_PER_TILE,
     OVERBUILD_EXTRA_CARDS,
@@ -11,7 +12,8 @@ from canaldsl.canalmania.components import (
     Terrain,
     TileKind,
 )
-from canaldsl.canalmania.rulebook import rule
+from canaldsl.canalmania.rulebase import rule
+from canaldsl.rules import RuleKind
 
 
 @rule(
@@ -21,7 +23,7 @@ from canaldsl.canalmania.rulebook import rule
     fr="Construction des canaux > 1. Généralités (Barges, Canaux multiples)",
     de="Kanalbau > 1. Allgemeines (Kanalboote, Mehrfacher Kanalbau)",
 )
-def own_contract(contract: str, open_canal: bool) -> str | None:
+def own_contract(*, contract: str, open_canal: bool) -> str | None:
     """Tiles are built for one of the player's open contracts (one or both, in one action)."""
     if not open_canal:
         return f"{contract!r} is not an open contract of this player"
@@ -35,7 +37,7 @@ def own_contract(contract: str, open_canal: bool) -> str | None:
     fr="Construction des canaux > 1. Généralités (Barges)",
     de="Kanalbau > 1. Allgemeines (Kanalboote)",
 )
-def start_at_barge(hex_label: str, barge: str, adjacent: bool) -> str | None:
+def start_at_barge(*, hex_label: str, barge: str, adjacent: bool) -> str | None:
     """A build on a canal starts on a hex next to its barge, which stands on an endpoint (before
     the first tile), on the canal's last tile, or on the town that last tile reaches."""
     if not adjacent:
@@ -50,7 +52,7 @@ def start_at_barge(hex_label: str, barge: str, adjacent: bool) -> str | None:
     fr="Construction des canaux > 1. Généralités (Tuiles Construction, Section de canal)",
     de="Kanalbau > 1. Allgemeines (Kanalplättchen, Kanalabschnitte)",
 )
-def connected(what: str, previous: str, adjacent: bool, section_tiles: int) -> str | None:
+def connected(*, what: str, previous: str, adjacent: bool, section_tiles: int) -> str | None:
     """Tiles are built one at a time, each joining the previous one; a tile leading into a town
     connects it, ending a section (tiles are never built on towns), and the next section starts
     on any hex next to that town. A section has at least one tile."""
@@ -69,19 +71,20 @@ def connected(what: str, previous: str, adjacent: bool, section_tiles: int) -> s
     de="Kanalbau > 2. Bauarten spielen",
 )
 def terrain(
-    hex_label: str, kind: TileKind, terrain: Terrain | None, place: str | None
+    *, hex_label: str, kind: TileKind, site: TileSite, terrain: Terrain | None, place: str | None
 ) -> str | None:
     """Clear terrain takes a stretch or a lock; difficult terrain an aqueduct or a tunnel. No
     tile is ever built on a town or city, at sea or off the map."""
-    if place is not None:
+    # ``site`` is the board's judgement (Board.tile_site); ``terrain`` and ``place`` only name
+    # what is there, for the message.
+    if site is TileSite.PLACE:
         return f"no tile is built on a town: {place} is at {hex_label}"
-    if terrain is None:
+    if site is TileSite.OFF_MAP or terrain is None:
         return f"{hex_label} is not on the map"
-    if not terrain.buildable:
+    if site is TileSite.UNBUILDABLE:
         return f"nothing may be built on {hex_label}: it is {terrain.value}"
-    allowed = TERRAIN_TILES[terrain]
-    if kind not in allowed:
-        names = " or ".join(_article(k.value) for k in allowed)
+    if site is TileSite.WRONG_TERRAIN:
+        names = " or ".join(_article(k.value) for k in TERRAIN_TILES[terrain])
         return (
             f"{hex_label} is {terrain.value} terrain: it takes {names}, not {_article(kind.value)}"
         )
@@ -95,7 +98,7 @@ def terrain(
     fr="Construction des canaux > 2. Jouer des cartes Construction (Cartes Géomètre); Ingénieurs",
     de="Kanalbau > 2. Bauarten spielen (Inspektorkarten); Die Ingenieure",
 )
-def card_cost(kind: TileKind, plays: int, needed: int) -> str | None:
+def card_cost(*, kind: TileKind, plays: int, needed: int) -> str | None:
     """A stretch costs one stretch card, a lock one lock card, an aqueduct two aqueduct cards
     (one with Telford), a tunnel three tunnel cards (two with Jessop). A surveyor stands for any
     card. Building on top of another tile costs two more cards of any kind."""
@@ -111,7 +114,7 @@ def card_cost(kind: TileKind, plays: int, needed: int) -> str | None:
     fr="Construction des canaux > 2. Jouer des cartes Construction (Cartes Géomètre)",
     de="Kanalbau > 2. Bauarten spielen (Inspektorkarten)",
 )
-def card_kind(kind: TileKind, base: int, matching: int) -> str | None:
+def card_kind(*, kind: TileKind, base: int, matching: int) -> str | None:
     """The cards that build a tile are of that tile's kind, or surveyors standing in for it;
     only the two extra cards for building on top of a tile may be of any kind."""
     if matching < base:
@@ -129,7 +132,7 @@ def card_kind(kind: TileKind, base: int, matching: int) -> str | None:
     fr="Construction des canaux > 2. Jouer des cartes Construction",
     de="Kanalbau > 2. Bauarten spielen",
 )
-def cards_in_hand(card: str, paid: int, held: int) -> str | None:
+def cards_in_hand(*, card: str, paid: int, held: int) -> str | None:
     """Tiles are paid with cards from the player's hand; any or all of them may be used in one
     build action, and they go to the discard pile at its end."""
     if paid > held:
@@ -144,7 +147,7 @@ def cards_in_hand(card: str, paid: int, held: int) -> str | None:
     fr="Ingénieurs (Brindley)",
     de="Die Ingenieure (Brindley)",
 )
-def brindley(engineer: str | None) -> str | None:
+def brindley(*, engineer: str | None) -> str | None:
     """Brindley may pay a stretch card to build a lock tile (the consecutive-tile rule still
     applies)."""
     if engineer != "Brindley":
@@ -159,7 +162,7 @@ def brindley(engineer: str | None) -> str | None:
     fr="Ingénieurs (Jessop)",
     de="Die Ingenieure (Jessop)",
 )
-def jessop(engineer: str | None) -> str | None:
+def jessop(*, engineer: str | None) -> str | None:
     """Jessop builds a tunnel with two tunnel cards instead of three."""
     if engineer != "Jessop":
         return "only Jessop builds a tunnel with two cards; it costs three"
@@ -173,7 +176,7 @@ def jessop(engineer: str | None) -> str | None:
     fr="Ingénieurs (Telford)",
     de="Die Ingenieure (Telford)",
 )
-def telford(engineer: str | None) -> str | None:
+def telford(*, engineer: str | None) -> str | None:
     """Telford builds an aqueduct with one aqueduct card instead of two."""
     if engineer != "Telford":
         return "only Telford builds an aqueduct with one card; it costs two"
@@ -187,7 +190,7 @@ def telford(engineer: str | None) -> str | None:
     fr="Divers (Smeaton)",
     de="Die Ingenieure (Smeaton)",
 )
-def smeaton(engineer: str | None, kind: str, uses: int, consecutive: bool) -> str | None:
+def smeaton(*, engineer: str | None, kind: str, uses: int, consecutive: bool) -> str | None:
     """With Smeaton one surveyor card may stand for two cards of any kinds, played one straight
     after the other on the same canal; every building rule still applies."""
     if engineer != "Smeaton":
@@ -208,7 +211,7 @@ def smeaton(engineer: str | None, kind: str, uses: int, consecutive: bool) -> st
     fr="Construction des canaux > 4. Réglementation des constructions (Tuiles consécutives)",
     de="Kanalbau > 4. Baubestimmungen (Benachbarte Plättchen)",
 )
-def consecutive_tiles(kind: TileKind, previous: TileKind | None, hex_label: str) -> str | None:
+def consecutive_tiles(*, kind: TileKind, previous: TileKind | None, hex_label: str) -> str | None:
     """Two tiles of the same kind are never built on consecutive hexes of one canal section
     (curved and straight stretches are one kind); tiles on either side of a town belong to
     different sections and may be alike."""
@@ -225,7 +228,7 @@ def consecutive_tiles(kind: TileKind, previous: TileKind | None, hex_label: str)
     "(Construire au-dessus d'un autre canal)",
     de="Kanalbau > 4. Baubestimmungen (Einen anderen Kanal überbauen)",
 )
-def overbuild(hex_label: str, plays: int) -> str | None:
+def overbuild(*, hex_label: str, plays: int) -> str | None:
     """A tile may be built on top of other tiles: it suits the terrain and is paid as usual,
     plus two more cards of any kind. Tiles sharing a hex do not hinder goods on either canal."""
     return (
@@ -241,7 +244,7 @@ def overbuild(hex_label: str, plays: int) -> str | None:
     fr="Construction des canaux > 4. Réglementation des constructions (Intégrité du canal)",
     de="Kanalbau > 4. Baubestimmungen (Kanalintegrität)",
 )
-def canal_integrity(what: str, repeated: bool) -> str | None:
+def canal_integrity(*, what: str, repeated: bool) -> str | None:
     """Each canal is built whole with its own tiles: it never takes in part of another canal,
     even one of the same player's, and it never runs through a hex or a place twice."""
     if repeated:
@@ -257,7 +260,7 @@ def canal_integrity(what: str, repeated: bool) -> str | None:
     "des tuiles)",
     de="Kanalbau > 4. Baubestimmungen (Materialbegrenzung)",
 )
-def tile_supply(kind: TileKind, left: int) -> str | None:
+def tile_supply(*, kind: TileKind, left: int) -> str | None:
     """A player builds only with the tiles of their own set (16 stretches, 12 locks, 4
     aqueducts, 3 tunnels); once all of a kind are built, no more of it."""
     if left <= 0:
@@ -272,7 +275,7 @@ def tile_supply(kind: TileKind, left: int) -> str | None:
     fr="Construction des canaux > 4. Réglementation des constructions (Restrictions des contrats)",
     de="Kanalbau > 4. Baubestimmungen (Vertragsbeschränkungen)",
 )
-def contract_length(contract: str, tiles: int, value: int) -> str | None:
+def contract_length(*, contract: str, tiles: int, value: int) -> str | None:
     """The number of tiles in a canal never exceeds its contract's value (a junction canal's is
     2)."""
     if tiles > value:
@@ -287,7 +290,7 @@ def contract_length(contract: str, tiles: int, value: int) -> str | None:
     fr="Contrats > Généralités; Construction des canaux > 1. Généralités (Section de canal)",
     de="Verträge > Allgemeines; Kanalbau > 1. Allgemeines (Kanalabschnitte)",
 )
-def via_places(contract: str, missing: list[str]) -> str | None:
+def via_places(*, contract: str, missing: list[str]) -> str | None:
     """A contract joins its two endpoints and passes through any place it names; other places
     may be joined too. Reaching the far endpoint completes the canal, so it cannot do so before
     passing the named places."""
@@ -307,7 +310,7 @@ def via_places(contract: str, missing: list[str]) -> str | None:
     differences="DE adds that a wrongly built canal left standing must still be completed, by "
     "the shortest way.",
 )
-def completable(contract: str, possible: bool, reason: str) -> str | None:
+def completable(*, contract: str, possible: bool, reason: str) -> str | None:
     """A build that makes correct completion impossible (for example because the canal would
     need more tiles than its value) is taken back and the whole build action is replayed; once
     another player's turn has begun, a wrongly built canal stands."""
@@ -325,7 +328,7 @@ def completable(contract: str, possible: bool, reason: str) -> str | None:
     differences="IT and FR: tiles of any earlier turn; DE: tiles of the player's previous turn "
     "(option undo-scope).",
 )
-def undo(hex_label: str, at_end: bool, allowed_age: bool) -> str | None:
+def undo(*, hex_label: str, at_end: bool, allowed_age: bool) -> str | None:
     """A player may always take back tiles built in an earlier turn, from the end of the canal,
     moving the barge back; the tiles return to the supply and building may resume later."""
     if not at_end:
@@ -343,9 +346,9 @@ def undo(hex_label: str, at_end: bool, allowed_age: bool) -> str | None:
     de="Kanalbau > 3. Fertigstellung eines Kanals",
     differences="2nd edition: the contract's value is scored as well; 1st edition: contract "
     "values count only for the most prolific builder bonus.",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def completion_points(kinds: list[TileKind], value: int, edition: Edition) -> int:
+def completion_points(*, kinds: list[TileKind], value: int, edition: Edition) -> int:
     """A canal is complete when it reaches its second endpoint: its owner scores 1 point per
     lock, 2 per aqueduct, 3 per tunnel (stretches score nothing) and, in the 2nd edition, the
     contract's value. The barge leaves the map and the contract is turned face down."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from canaldsl.canalmania.components import CARDS_TAKEN, DISPLAY_SIZE, HAND_LIMIT
 from canaldsl.canalmania.position import Card
-from canaldsl.canalmania.rulebook import rule
+from canaldsl.canalmania.rulebase import rule
 
 
 @rule(
@@ -14,7 +14,7 @@ from canaldsl.canalmania.rulebook import rule
     fr="Le tour; Cartes Construction > 1. Prendre des cartes Construction; Divers (Rennie)",
     de="Spielzug; Baukarten > 1. Baukarten aufnehmen; Die Ingenieure (Rennie)",
 )
-def take_three(taken: int, hand_before: int | None, rennie: bool) -> str | None:
+def take_three(*, taken: int, hand_before: int | None, rennie: bool) -> str | None:
     """Taking display cards takes three of them (Rennie may take four); fewer are allowed only
     to a player already holding seven or more cards."""
     most = CARDS_TAKEN + 1 if rennie else CARDS_TAKEN
@@ -36,7 +36,7 @@ def take_three(taken: int, hand_before: int | None, rennie: bool) -> str | None:
     fr="Cartes Construction > 1. Prendre des cartes Construction",
     de="Baukarten > 1. Baukarten aufnehmen",
 )
-def in_display(card: Card, display: list[Card] | None) -> str | None:
+def in_display(*, card: Card, display: list[Card] | None) -> str | None:
     """A card taken from the display must lie there face up."""
     if display is not None and card not in display:
         shown = ", ".join(str(c) for c in display) or "nothing"
@@ -51,7 +51,7 @@ def in_display(card: Card, display: list[Card] | None) -> str | None:
     fr="Le tour",
     de="Spielzug; Baukarten > 1. Baukarten aufnehmen",
 )
-def refill(revealed: int, needed: int, deck_left: int | None) -> str | None:
+def refill(*, revealed: int, needed: int, deck_left: int | None) -> str | None:
     """After cards are taken from the display, or the whole display is discarded, new cards
     from the deck bring it back to five (the discards are reshuffled when the deck runs out)."""
     wanted = needed if deck_left is None else min(needed, deck_left)
@@ -67,7 +67,7 @@ def refill(revealed: int, needed: int, deck_left: int | None) -> str | None:
     fr="Le tour; Cartes Construction > 2. Placer des marchandises",
     de="Spielzug; Baukarten > 2. Gütermarker einsetzen",
 )
-def discard_display(display_size: int | None) -> str | None:
+def discard_display(*, display_size: int | None) -> str | None:
     """In phase 1 a player may discard all five face-up cards and turn up five new ones; the
     goods symbols on the new cards are ignored."""
     if display_size is not None and display_size != DISPLAY_SIZE:
@@ -82,7 +82,7 @@ def discard_display(display_size: int | None) -> str | None:
     fr="Le tour; Cartes Construction > 2. Placer des marchandises",
     de="Spielzug; Baukarten > 2. Gütermarker einsetzen",
 )
-def top_card(stated: Card | None, top: Card | None) -> str | None:
+def top_card(*, stated: Card | None, top: Card | None) -> str | None:
     """Instead of any phase's action a player may draw the top card of the deck; if it shows a
     goods symbol the player may announce it (showing the card) and place cubes, or keep quiet."""
     if stated is not None and top is not None and stated != top:
@@ -97,7 +97,7 @@ def top_card(stated: Card | None, top: Card | None) -> str | None:
     fr="Cartes Construction > 2. Placer des marchandises",
     de="Baukarten > 2. Gütermarker einsetzen",
 )
-def announce(card: Card | None) -> str | None:
+def announce(*, card: Card | None) -> str | None:
     """Announcing a drawn card means showing its goods symbol to place cubes; a card without a
     symbol has nothing to announce."""
     if card is not None and card.symbol is None:
@@ -112,7 +112,7 @@ def announce(card: Card | None) -> str | None:
     fr="Divers (Rennie)",
     de="Die Ingenieure (Rennie)",
 )
-def rennie(engineer: str | None) -> str | None:
+def rennie(*, engineer: str | None) -> str | None:
     """Rennie may take four display cards instead of three, and when drawing from the deck may
     take any face-up card instead of the top card (refilling the display from the deck)."""
     if engineer != "Rennie":
@@ -128,7 +128,7 @@ def rennie(engineer: str | None) -> str | None:
     fr="Le tour",
     de="Spielzug",
 )
-def exchange(own: str | None, other: str | None, target: str) -> str | None:
+def exchange(*, own: str | None, other: str | None, target: str) -> str | None:
     """In phase 1 a player may exchange engineers with another player, willing or not, or with
     one of the engineers lying beside the board."""
     if own is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from canaldsl.canalmania.board import Contract
 from canaldsl.canalmania.components import MAX_OPEN_CONTRACTS, PARLIAMENT_SIZE, Edition
-from canaldsl.canalmania.rulebook import SECOND, rule
+from canaldsl.canalmania.rulebase import SECOND, rule
 
 
 @rule(
@@ -16,7 +16,7 @@ from canaldsl.canalmania.rulebook import SECOND, rule
     differences="At the end of the game, with no contract left to take, the player chooses "
     "another phase 1 action (IT/FR: may; DE: must).",
 )
-def mandatory(open_contracts: int, took: bool, available: bool) -> str | None:
+def mandatory(*, open_contracts: int, took: bool, available: bool) -> str | None:
     """A player with no open contract must take one in phase 1, when one can be taken."""
     if open_contracts == 0 and not took and available:
         return "a player with no open contract must take one in phase 1"
@@ -30,7 +30,7 @@ def mandatory(open_contracts: int, took: bool, available: bool) -> str | None:
     fr="Contrats > Prendre un contrat",
     de="Verträge > Einen Vertrag nehmen",
 )
-def max_open(open_after: int) -> str | None:
+def max_open(*, open_after: int) -> str | None:
     """A player never has more than two open (face-up, uncompleted) contracts; contracts are
     never discarded."""
     if open_after > MAX_OPEN_CONTRACTS:
@@ -45,7 +45,9 @@ def max_open(open_after: int) -> str | None:
     fr="Le tour; Contrats > Prendre un contrat",
     de="Spielzug; Verträge > Einen Vertrag nehmen",
 )
-def from_parliament(contract: str, parliament: list[str] | None, holder: str | None) -> str | None:
+def from_parliament(
+    *, contract: str, parliament: list[str] | None, holder: str | None
+) -> str | None:
     """A contract is taken from the face-up contracts of parliament."""
     if holder is not None:
         return f"{contract!r} is already held by {holder}"
@@ -62,7 +64,7 @@ def from_parliament(contract: str, parliament: list[str] | None, holder: str | N
     fr="Contrats > Prendre un contrat supplémentaire",
     de="Verträge > Zwei Verträge gleichzeitig nehmen",
 )
-def extra(parliament_before: int | None, second_from_reveal: bool) -> str | None:
+def extra(*, parliament_before: int | None, second_from_reveal: bool) -> str | None:
     """Two contracts may be taken as one action only when parliament holds two (take both) or
     one (take it, turn up five new ones, take one of those), and never beyond two open ones."""
     if parliament_before is None:
@@ -91,7 +93,7 @@ def extra(parliament_before: int | None, second_from_reveal: bool) -> str | None
     differences="DE adds that building must start there: the barge may not be moved to the "
     "other endpoint before building.",
 )
-def barge(contract: Contract, place: str) -> str | None:
+def barge(*, contract: Contract, place: str) -> str | None:
     """On taking a contract the player at once puts a barge on one of its two endpoints (several
     barges may share a place)."""
     if place not in contract.endpoints:
@@ -107,7 +109,7 @@ def barge(contract: Contract, place: str) -> str | None:
     fr="Le tour; Contrats > Prendre un contrat supplémentaire",
     de="Spielzug; Verträge > Zwei Verträge gleichzeitig nehmen",
 )
-def parliament_refill(revealed: int, available: int | None) -> str | None:
+def parliament_refill(*, revealed: int, available: int | None) -> str | None:
     """When the last contract is taken from parliament, five new contracts are turned face up
     from the contract deck (fewer only if the deck holds fewer)."""
     wanted = PARLIAMENT_SIZE if available is None else min(PARLIAMENT_SIZE, available)
@@ -125,7 +127,7 @@ def parliament_refill(revealed: int, available: int | None) -> str | None:
     editions=SECOND,
     differences="Only the 2nd edition has junction contracts.",
 )
-def junction(has_card: bool, as_extra: bool, edition: Edition = Edition.SECOND) -> str | None:
+def junction(*, has_card: bool, as_extra: bool, edition: Edition = Edition.SECOND) -> str | None:
     """Once per game (per junction card held) a player may take their junction contract instead
     of one from parliament, never as the second contract of a double take; its barge goes on
     any town or city. A junction canal has value 2 and is complete on reaching a second place,

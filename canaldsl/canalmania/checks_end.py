@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from canaldsl.canalmania.components import TILE_POINTS, Edition
-from canaldsl.canalmania.rulebook import FIRST, rule
+from canaldsl.canalmania.rulebase import FIRST, rule
 from canaldsl.canalmania.state import GameState
+from canaldsl.rules import RuleKind
 
 FINAL_ROUNDS = 2
 
@@ -20,9 +21,9 @@ FINAL_ROUNDS = 2
     differences="1st edition: a score of 60/50/40 points with 3/4/5 players, or the last five "
     "contracts turned up in parliament. 2nd edition: 80/70/60/50 with 2/3/4/5 players only "
     "(optionally moved by 10 for a longer or shorter game).",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def threshold(edition: Edition, players: int, shift: int = 0) -> int | None:
+def threshold(*, edition: Edition, players: int, shift: int = 0) -> int | None:
     """The end begins when any player's score reaches the mark for the number of players (or,
     in the 1st edition, when the last five contracts are turned up in parliament). In the 2nd
     edition the players may agree to move the mark by tens of points (``shift``)."""
@@ -63,7 +64,7 @@ def parliament_refilled(state: GameState) -> None:
     fr="Fin du jeu > 1. Les derniers tours",
     de="Spielende > 1. Die Schlussrunden",
 )
-def game_over(state: GameState) -> str | None:
+def game_over(*, state: GameState) -> str | None:
     """Once the end is triggered, the round is played out (up to the player on the first
     player's right) and then two more full rounds; after that no one takes a turn."""
     if (
@@ -85,9 +86,9 @@ def game_over(state: GameState) -> str | None:
     it="Fine della partita > 2. Punteggio finale (Canali incompleti)",
     fr="Fin du jeu > 2. Score final (Canaux incomplets)",
     de="Spielende > 2. Endwertung (Unvollständige Kanäle)",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def incomplete_canal_points(state: GameState, colour: str) -> int:
+def incomplete_canal_points(*, state: GameState, colour: str) -> int:
     """At the end each incomplete canal scores its owner 1 per lock, 2 per aqueduct and 3 per
     tunnel, as if just completed but without any contract value; its barge leaves the map and
     the contract goes back to parliament."""
@@ -101,9 +102,9 @@ def incomplete_canal_points(state: GameState, colour: str) -> int:
     it="Fine della partita > 2. Punteggio finale (Consegna Merci)",
     fr="Fin du jeu > 2. Score final (Dernières marchandises)",
     de="Spielende > 2. Endwertung (Güterschwund)",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def delivery_order(state: GameState) -> list[str]:
+def delivery_order(*, state: GameState) -> list[str]:
     """After the last round, players move one goods cube each, round after round, in the order
     of their engineers' birth (oldest first), scoring as usual; a player who cannot move passes,
     and it ends when no cube can be moved. (canaldsl lets each player make their best-scoring
@@ -120,9 +121,9 @@ def delivery_order(state: GameState) -> list[str]:
     editions=FIRST,
     differences="The 2nd edition drops this bonus and scores each contract's value on "
     "completion instead.",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def prolific_builders(state: GameState) -> dict[str, int]:
+def prolific_builders(*, state: GameState) -> dict[str, int]:
     """1st edition: players are ranked by contracts completed (ties: higher total contract
     value, then the younger engineer) and score 10/6/2 (3 players), 10/7/4/1 (4) or 10/8/6/4/2
     (5)."""
@@ -163,9 +164,9 @@ class Standing:
     "edition: most canals completed, then highest total contract value, then the younger "
     "engineer. The FR text calls the tie-winner's engineer the oldest but gives the highest "
     "number, which is the youngest.",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def winner_order(state: GameState) -> list[Standing]:
+def winner_order(*, state: GameState) -> list[Standing]:
     """The player with the most points wins; ties are broken as the edition says."""
     board = state.board
     standings = [

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import Edition
-from canaldsl.canalmania.rulebook import FIRST, SECOND, rule
+from canaldsl.canalmania.rulebase import FIRST, SECOND, rule
+from canaldsl.rules import RuleKind
 
 PRIORITY_NAMES = {
     1: "a city with a canal",
@@ -30,7 +31,7 @@ def priority_class(board: Board, place: str, connected: set[str]) -> int:
     fr="Cartes Construction > 2. Placer des marchandises",
     de="Baukarten > 2. Gütermarker einsetzen",
 )
-def symbol_placement(symbol: str, wanted: int, placed: int) -> str | None:
+def symbol_placement(*, symbol: str, wanted: int, placed: int) -> str | None:
     """Taking a face-up card with a goods symbol (or announcing one drawn from the deck) places
     two cubes in places of that colour at once, card by card; symbols are ignored when the
     display is discarded. A white symbol is wild: the player names the colour first."""
@@ -46,7 +47,7 @@ def symbol_placement(symbol: str, wanted: int, placed: int) -> str | None:
     fr="Cartes Construction > 2. Placer des marchandises",
     de="Baukarten > 2. Gütermarker einsetzen",
 )
-def symbol_colour(symbol: str, colour: str, place: str, place_colour: str) -> str | None:
+def symbol_colour(*, symbol: str, colour: str, place: str, place_colour: str) -> str | None:
     """The places that receive cubes have the colour of the symbol (for a white symbol, the
     colour the player chose)."""
     if symbol != "white" and colour != symbol:
@@ -63,7 +64,7 @@ def symbol_colour(symbol: str, colour: str, place: str, place_colour: str) -> st
     fr="Cartes Construction > 2. Placer des marchandises",
     de="Baukarten > 2. Gütermarker einsetzen",
 )
-def one_per_place(place: str, occupied: bool) -> str | None:
+def one_per_place(*, place: str, occupied: bool) -> str | None:
     """A town or city holds at most one goods cube."""
     if occupied:
         return f"{place} already holds a cube"
@@ -77,7 +78,7 @@ def one_per_place(place: str, occupied: bool) -> str | None:
     fr="Cartes Construction > 2. Placer des marchandises",
     de="Baukarten > 2. Gütermarker einsetzen",
 )
-def placement_priority(place: str, chosen: int, best: int) -> str | None:
+def placement_priority(*, place: str, chosen: int, best: int) -> str | None:
     """Each cube goes, if possible, to the city of its colour if a canal reaches it; else to a
     town with a canal; else to the city without one; else to a town without one. The order is
     strict; within one case the player chooses."""
@@ -95,9 +96,9 @@ def placement_priority(place: str, chosen: int, best: int) -> str | None:
     it="Carte costruzione > 2. Piazzare cubi merci",
     fr="Cartes Construction > 2. Placer des marchandises",
     de="Baukarten > 2. Gütermarker einsetzen",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def full_colour(free_places: int, wanted: int) -> int:
+def full_colour(*, free_places: int, wanted: int) -> int:
     """When the city and all six towns of a colour already hold a cube, a further cube of that
     colour is not placed (1st edition: it stays in the basin)."""
     return min(free_places, wanted)
@@ -114,7 +115,7 @@ def full_colour(free_places: int, wanted: int) -> int:
     "placed (goods.no-more-cubes).",
 )
 def removal_order(
-    place: str, chosen: int, best: int | None, needed: bool, edition: Edition
+    *, place: str, chosen: int, best: int | None, needed: bool, edition: Edition
 ) -> str | None:
     """1st edition: before placing, a player makes sure two cubes are at hand: if the basin
     lacks them, cubes are first taken off the map, whatever their colour: from towns without a
@@ -138,9 +139,9 @@ def removal_order(
     fr=None,
     de="Baukarten > 2. Gütermarker einsetzen",
     editions=SECOND,
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def no_more_cubes(basin: int, wanted: int) -> int:
+def no_more_cubes(*, basin: int, wanted: int) -> int:
     """When every cube is already on the map, no further cube is placed."""
     return min(basin, wanted)
 
@@ -155,7 +156,7 @@ def no_more_cubes(basin: int, wanted: int) -> int:
     fr="Le transport des marchandises",
     de="Die Güterbewegung",
 )
-def cube_at_start(place: str, has_cube: bool) -> str | None:
+def cube_at_start(*, place: str, has_cube: bool) -> str | None:
     """A player picks a goods cube in some town and moves it to score."""
     if not has_cube:
         return f"there is no goods cube at {place}"
@@ -171,7 +172,7 @@ def cube_at_start(place: str, has_cube: bool) -> str | None:
     differences="DE says outright that a finished section may carry goods before its canal is "
     "complete; IT and FR speak of sections throughout.",
 )
-def completed_sections(a: str, b: str, found: bool, owner: str | None) -> str | None:
+def completed_sections(*, a: str, b: str, found: bool, owner: str | None) -> str | None:
     """A cube moves from place to place along completed canal sections (tiles joining two
     places); a section counts once built, even if its canal is not yet complete. A place can be
     left again by another section, of any player."""
@@ -188,7 +189,7 @@ def completed_sections(a: str, b: str, found: bool, owner: str | None) -> str | 
     fr="Le transport des marchandises > Les canaux des autres joueurs",
     de="Die Güterbewegung > Nutzung fremder Kanäle",
 )
-def last_section_own(mover: str, owner: str) -> str | None:
+def last_section_own(*, mover: str, owner: str) -> str | None:
     """The cube may travel along other players' sections, but the final section of the journey
     belongs to the player moving it."""
     if owner != mover:
@@ -206,7 +207,7 @@ def last_section_own(mover: str, owner: str) -> str | None:
     "example only works if it does (option colour-restriction-start).",
 )
 def colour_restriction(
-    route: Sequence[str], colours: Sequence[str], start_counts: bool
+    *, route: Sequence[str], colours: Sequence[str], start_counts: bool
 ) -> str | None:
     """The places a cube passes through never include two of the same colour, the place it
     starts from included (unless the option says otherwise)."""
@@ -230,7 +231,7 @@ def colour_restriction(
     "speaks of passing a place twice on the way, which canaldsl reads as not allowed. It matters "
     "only where the starting place is left out of the colour restriction (the FR reading).",
 )
-def each_place_once(route: Sequence[str]) -> str | None:
+def each_place_once(*, route: Sequence[str]) -> str | None:
     """A goods move goes from its starting place to another place, passing no place twice
     (where the start counts for the colour restriction, that rule already ensures it)."""
     seen: set[str] = set()
@@ -249,7 +250,7 @@ def each_place_once(route: Sequence[str]) -> str | None:
     de="Die Güterbewegung > Alternative Streckenwahl",
     editions=SECOND,
 )
-def shortest_route(length: int, shortest: int | None) -> str | None:
+def shortest_route(*, length: int, shortest: int | None) -> str | None:
     """When a player could move a cube by several routes that all run on the player's own
     canals, the shortest must be taken."""
     if shortest is not None and shortest < length:
@@ -266,9 +267,9 @@ def shortest_route(length: int, shortest: int | None) -> str | None:
     it="I cubi merce si muovono; Canali di altri giocatori",
     fr="Le transport des marchandises; Les canaux des autres joueurs",
     de="Die Güterbewegung; Nutzung fremder Kanäle",
-    kind="effect",
+    kind=RuleKind.EFFECT,
 )
-def delivery_points(route: Sequence[str], owners: Sequence[str]) -> dict[str, int]:
+def delivery_points(*, route: Sequence[str], owners: Sequence[str]) -> dict[str, int]:
     """Each place on the route scores one point to the owner of the sections touching it;
     where the cube changes from one player's section to another's, both score the place
     between. The cube then returns to the basin."""

@@ -7,7 +7,7 @@ needed when it is broken.
 from __future__ import annotations
 
 from canaldsl.canalmania.components import HAND_LIMIT
-from canaldsl.canalmania.rulebook import rule
+from canaldsl.canalmania.rulebase import rule
 
 PHASE_ACTIONS = {
     1: ("take contract", "take junction", "exchange engineer", "discard display", "draw", "pass"),
@@ -23,7 +23,7 @@ PHASE_ACTIONS = {
     fr="Le tour",
     de="Spielzug",
 )
-def player_order(expected: str | None, player: str) -> str | None:
+def player_order(*, expected: str | None, player: str) -> str | None:
     """Players take turns one after another in seating order (clockwise), starting with the
     first player; a turn is played by the player whose turn it is."""
     if expected is not None and player != expected:
@@ -38,7 +38,7 @@ def player_order(expected: str | None, player: str) -> str | None:
     fr="Le tour",
     de="Spielzug",
 )
-def phase_passed(phase: int, current: int) -> str | None:
+def phase_passed(*, phase: int, current: int) -> str | None:
     """The three phases of a turn come in order, each once: once a later phase has begun, an
     earlier one cannot be played."""
     if phase < current:
@@ -53,7 +53,7 @@ def phase_passed(phase: int, current: int) -> str | None:
     fr="Le tour",
     de="Spielzug",
 )
-def one_action_per_phase(phase: int, actions: int) -> str | None:
+def one_action_per_phase(*, phase: int, actions: int) -> str | None:
     """A turn has three phases and in each the player carries out at most one of the actions
     that phase offers (drawing the top card counts as that phase's action)."""
     if actions > 1:
@@ -68,7 +68,7 @@ def one_action_per_phase(phase: int, actions: int) -> str | None:
     fr="Le tour",
     de="Spielzug",
 )
-def action_in_phase(phase: int, action: str) -> str | None:
+def action_in_phase(*, phase: int, action: str) -> str | None:
     """Phase 1 offers taking a contract, exchanging engineers or discarding the display;
     phase 2 taking display cards or building; phase 3 moving a goods cube. Drawing the top card
     of the deck may replace the action of any phase."""
@@ -87,7 +87,7 @@ def action_in_phase(phase: int, action: str) -> str | None:
     differences="No text says outright whether a phase may pass without action; the switch "
     "skip-phase decides (default: allowed).",
 )
-def phase_skipped(phase: int, skip_allowed: bool) -> str | None:
+def phase_skipped(*, phase: int, skip_allowed: bool) -> str | None:
     """Each phase offers one action; by default a player may also let a phase pass without
     one (option skip-phase = forbidden makes an action compulsory)."""
     if not skip_allowed:
@@ -102,7 +102,7 @@ def phase_skipped(phase: int, skip_allowed: bool) -> str | None:
     fr="Cartes Construction > 1. Prendre des cartes Construction",
     de="Baukarten > 1. Baukarten aufnehmen",
 )
-def hand_limit(size: int, discarded: int) -> str | None:
+def hand_limit(*, size: int, discarded: int) -> str | None:
     """During a turn a hand may hold any number of cards, but at the end of the turn its owner
     keeps at most seven and discards the excess, and only the excess."""
     if size > HAND_LIMIT:

@@ -46,7 +46,7 @@ def _playable_scenario(file: Path) -> Any:
 
 def _scenario_state(file: Path) -> tuple[Any, Any]:
     """The scenario of FILE and the game after its turns (exit 2 when it has errors)."""
-    from canaldsl.canalmania.bestbuild import state_after_turns
+    from canaldsl.canalmania.play import state_after_turns
 
     scenario = _playable_scenario(file)
     return scenario, state_after_turns(scenario)
@@ -92,7 +92,7 @@ def best_build_command(
     asked, 3 when the wall-clock safety limit stopped it (the answer depends on the machine).
     """
     from canaldsl.canalmania.bestbuild import best_build
-    from canaldsl.canalmania.search import HandUnknown
+    from canaldsl.canalmania.problem import HandUnknown
 
     _, state = _scenario_state(file)
     mover = _mover(file, state, colour)

@@ -54,7 +54,7 @@ from canaldsl.canalmania.completionsearch import (
 )
 from canaldsl.canalmania.components import OVERBUILD_EXTRA_CARDS, Terrain, TileKind
 from canaldsl.canalmania.distances import INF, Finish, Walk
-from canaldsl.canalmania.search import BuildProblem, CanalTask, RouteItem
+from canaldsl.canalmania.problem import BuildProblem, CanalTask, RouteItem
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
 

@@ -14,12 +14,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from canaldsl.canalmania.analysis_board import builtin_board
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import ENGINEERS, Edition
 from canaldsl.canalmania.options import SWITCHES
 from canaldsl.canalmania.profiles import ILLUSTRATED_BY, NameUse, Profile, Statement
 from canaldsl.canalmania.rulebook_examples import Example, judge, with_option
-from canaldsl.canalmania.semantics import builtin_board
 from canaldsl.diagnostics import did_you_mean
 
 FINDING_KINDS = (

@@ -4,7 +4,7 @@ Both are walks over the board's buildable hexes that the canal does not hold, a 
 two places, passing places the canal may pass (not those it has passed, never its far endpoint
 before the end; a junction canal passes none). A walk may pass a hex or place twice, so these
 are lower bounds on any route; the exact test of a route is
-:func:`canaldsl.canalmania.search.route_exists`.
+:func:`canaldsl.canalmania.routes.route_exists`.
 
 * :func:`reach_distances`: the fewest tiles from the barge to a tile on each hex.
 * :class:`Finish`: the fewest tiles to complete the canal from a tile on a hex (or from a

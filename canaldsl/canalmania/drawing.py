@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from canaldsl.budget import Budget
-from canaldsl.canalmania.semantics import BUILTIN_BOARDS, Scenario
+from canaldsl.canalmania.analysis_board import BUILTIN_BOARDS
+from canaldsl.canalmania.semantics import Scenario
 from canaldsl.games import CommandError, PictureRequest
 
 
@@ -88,8 +89,9 @@ def _answer(
     scenario: Scenario, file: str, build: bool, colour: str | None, budget: float
 ) -> tuple[list[Any], Any]:
     """The solver's answer as an overlay, and the position it answers (after the turns)."""
-    from canaldsl.canalmania.bestbuild import best_build, state_after_turns
+    from canaldsl.canalmania.bestbuild import best_build
     from canaldsl.canalmania.overlays import build_overlay, delivery_overlay
+    from canaldsl.canalmania.play import state_after_turns
 
     if scenario.position is None:
         _fail(f"{file}: there is no position to solve")
@@ -101,7 +103,7 @@ def _answer(
         _fail(f"{file}: there is no player {mover}")
     position = state.to_position()
     if build:
-        from canaldsl.canalmania.search import HandUnknown
+        from canaldsl.canalmania.problem import HandUnknown
 
         try:
             plan = best_build(state, mover, budget=Budget.of(budget))

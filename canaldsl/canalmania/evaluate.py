@@ -15,9 +15,10 @@ from canaldsl.budget import DEFAULT_UNITS, Budget
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.delivery import search_best_delivery
-from canaldsl.canalmania.engine import Verdict, play_turn
+from canaldsl.canalmania.engine import Verdict
 from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.formatter import statement_text
+from canaldsl.canalmania.play import play_turns, start_state
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
@@ -59,17 +60,16 @@ def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
             if not isinstance(e, s.TurnDecl)
         )
         return Evaluation((), unplayable, None, ())
-    state = GameState.from_position(scenario.position, scenario.board, scenario.rules)
+    state = start_state(scenario)
     verdicts: list[Verdict] = []
     judgements: list[Judgement] = []
     last: Verdict | None = None
     covered: set[int] = set()
-    for event in scenario.events:
-        if isinstance(event, s.TurnDecl):
-            last = play_turn(state, event)
+    for played in play_turns(scenario, scenario.events):
+        event, state = played.event, played.state
+        if played.verdict is not None:
+            last = played.verdict
             verdicts.append(last)
-            if last.legal:
-                state = GameState.from_position(last.after, scenario.board, scenario.rules)
             continue
         if isinstance(event, (s.ExpectLegal, s.ExpectIllegal)) and last is not None:
             covered.add(id(last))

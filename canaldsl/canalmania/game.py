@@ -28,31 +28,13 @@ EDITIONS = ("first-edition", "second-edition")
 BOARDS = ("england", "england-1st", "england-2nd")
 """The built-in boards, by the names ``board`` and ``render`` take."""
 
-_RULE_BOOK: list[RuleBook] = []
-
 
 def rule_book() -> RuleBook:
-    """Canal Mania's rules as a core :class:`~canaldsl.rules.RuleBook`.
+    """Canal Mania's rules in the core registry (:class:`~canaldsl.rules.RuleBook`), complete:
+    every check module registered."""
+    from canaldsl.canalmania.rulebook import RULEBOOK
 
-    Built once from the game's own registry (``canalmania.rulebook``), rule by rule: the same
-    ids, titles, texts, sections and editions."""
-    if _RULE_BOOK:
-        return _RULE_BOOK[0]
-    from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
-    from canaldsl.rules import RuleBook, RuleKind
-
-    book = RuleBook("canalmania", title="Canal Mania", rulebooks=RULEBOOKS, rule_sets=EDITIONS)
-    for rule in all_rules().values():
-        book.rule(
-            rule.id,
-            title=rule.title,
-            sections=dict(rule.sections),
-            rule_sets=sorted(e.value for e in rule.editions),
-            differences=rule.differences,
-            kind=RuleKind(rule.kind),
-        )(rule.function)
-    _RULE_BOOK.append(book)
-    return book
+    return RULEBOOK
 
 
 class CanalMania:

@@ -28,7 +28,7 @@ the value leaves and the fewest tiles any route needs, plus HORIZON_SLACK. Witho
 build.contract-length a canal may use that many tiles, no more; the answer says so.
 
 **build.completable** is checked lazily: when a solution with that rule's literal true leaves a
-canal incomplete, the exact test (:func:`canaldsl.canalmania.search.still_completable`) judges
+canal incomplete, the exact test (:func:`canaldsl.canalmania.routes.still_completable`) judges
 its end, and an end that cannot be completed is forbidden behind the literal and the model
 solved again.
 """
@@ -46,16 +46,16 @@ from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import TileKind
 from canaldsl.canalmania.distances import Finish
 from canaldsl.canalmania.position import JUNCTION
-from canaldsl.canalmania.rulebook import all_rules
-from canaldsl.canalmania.search import (
+from canaldsl.canalmania.problem import (
     INF,
     BuildProblem,
     CanalTask,
     RouteItem,
     build_problem,
     canal_task,
-    still_completable,
 )
+from canaldsl.canalmania.routes import still_completable
+from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
 

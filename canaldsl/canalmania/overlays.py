@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import TileKind
-from canaldsl.canalmania.engine import Verdict, Violation, play_turn
+from canaldsl.canalmania.engine import Verdict, Violation
+from canaldsl.canalmania.play import play_turns
 from canaldsl.canalmania.position import Position
 from canaldsl.diagnostics import Span
 from canaldsl.hexgrid import Hex
@@ -114,17 +115,7 @@ def turn_overlays(
 
 def played(scenario: Scenario, turns: Sequence[s.TurnDecl]) -> list[Verdict]:
     """The verdicts of ``turns`` played in order from the file's position."""
-    from canaldsl.canalmania.state import GameState
-
-    assert scenario.board is not None and scenario.position is not None
-    state = GameState.from_position(scenario.position, scenario.board, scenario.rules)
-    verdicts = []
-    for turn in turns:
-        verdict = play_turn(state, turn)
-        verdicts.append(verdict)
-        if verdict.legal:
-            state = GameState.from_position(verdict.after, scenario.board, scenario.rules)
-    return verdicts
+    return [p.verdict for p in play_turns(scenario, turns) if p.verdict is not None]
 
 
 def turn_overlay(

@@ -1,6 +1,6 @@
 """Whether a simple route through every via place left completes a canal: a CP-SAT circuit.
 
-The last resort of :func:`canaldsl.canalmania.search.route_exists` (two or more via places
+The last resort of :func:`canaldsl.canalmania.routes.route_exists` (two or more via places
 left, the searches out of steps). The route is a circuit: from the barge over tiles and places
 to the far endpoint, closed by an arc back to the barge; the barge, every via place left and
 the far endpoint are on it, each other tile and passable place may be left out (a self-loop).

@@ -305,6 +305,20 @@ class GameState:
             source=self.source,
         )
 
+    def settle(self) -> None:
+        """Put the state in the form :meth:`from_position` gives the position it turns into
+        (hands sorted by kind without empty entries, completed contracts in canal order, no
+        log), so that a turn can be played on from it without a round trip through a
+        position."""
+        for player in self.players:
+            if player.hand is not None:
+                player.hand = Counter(
+                    {k: n for k, n in sorted(player.hand.items(), key=lambda i: i[0].value) if n}
+                )
+            player.completed_contracts = list(_canal_order(player))
+        self.cubes = set(frozenset(self.cubes))
+        self.log = []
+
     def to_position(self) -> Position:
         def tupled(value: list[str] | list[Card] | int | None) -> object:
             return tuple(value) if isinstance(value, list) else value
