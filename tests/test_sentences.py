@@ -185,3 +185,10 @@ def test_points_shared_by_texts_name_the_same_kind_of_statement() -> None:
         shared = frozenset.intersection(*groups)
         linked = all(g & groups[0] for g in groups) or shared
         assert linked or point in {"goods.cubes/count", "contract.mandatory/none-left"}, point
+
+
+def test_the_readme_lists_what_is_deliberately_not_checked_and_what_is_planned() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for reason in REASONS:
+        assert f"**{reason}**" in readme, reason
+    assert "PLANNED_RULES" in readme and "PLANNED_SWITCHES" in readme
