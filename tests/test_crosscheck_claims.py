@@ -152,3 +152,21 @@ def test_the_real_texts_compare_as_a_reader_would() -> None:
     )
     assert found["build.consecutive-tiles/rule"].within
     assert found["hand.limit/seven"].verdict == AGREE
+
+
+def test_the_shipped_claims_keep_a_real_difference_and_drop_an_encoding_one(
+    tmp_path: Path,
+) -> None:
+    """Goole-Sheffield: black builds in the 1st-edition texts, green in the German one (a
+    difference of the texts); the Medway termini: the scenarios' scores differ only by each
+    edition's scoring rule, which the texts do not print (no finding)."""
+    shipped = ROOT / "scenarios" / "canalmania"
+    for translation in ("it", "de"):
+        (tmp_path / translation).mkdir()
+        for name in ("cards-goole-sheffield.canal", "contract-termini-medway.canal"):
+            shutil.copy(shipped / translation / name, tmp_path / translation / name)
+        shutil.copy(shipped / translation / "claims.toml", tmp_path / translation)
+    found = {f.subject: f for f in crosscheck(tmp_path).findings if "differs" in f.kind}
+    assert "claimed players: it black" in found["cards-goole-sheffield"].details
+    assert "claimed players: de green" in found["cards-goole-sheffield"].details
+    assert "contract-termini-medway" not in found

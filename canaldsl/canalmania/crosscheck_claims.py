@@ -52,6 +52,7 @@ def claim_aspects(
 
     return (
         ("claimed names", lambda e: _names(e.text_claim, board_of(e)) if e.text_claim else ""),
+        ("claimed players", of(lambda c: ", ".join(c.players) or "none")),
         ("claimed points", of(lambda c: _pairs(c.points))),
         ("claimed numbers", of(lambda c: _pairs(c.numbers))),
         ("claimed outcome", of(lambda c: c.outcome or "none")),

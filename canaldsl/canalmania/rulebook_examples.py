@@ -64,12 +64,14 @@ CLAIMS_FILE = "claims.toml"
 
 @dataclass(frozen=True)
 class TextClaim:
-    """What the text claims in one example, in our words and its own names and numbers:
-    the points it says each player scores by the example's move, other numbers it prints, the
-    outcome it states, and what the scenario had to decide that the text does not say."""
+    """What the text claims in one example, in our words and its own names and numbers: the
+    player colours it names, the points it says each player scores by the example's move, other
+    numbers it prints, the outcome it states, and what the scenario had to decide that the text
+    does not say."""
 
     claim: str
     names: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
     points: tuple[tuple[str, int], ...] = ()
     numbers: tuple[tuple[str, int], ...] = ()
     outcome: str = ""
@@ -90,6 +92,7 @@ def read_text_claims(path: Path) -> tuple[dict[str, TextClaim], str | None]:
             out[example_id] = TextClaim(
                 claim=entry["claim"],
                 names=tuple(str(n) for n in entry.get("names", ())),
+                players=tuple(sorted(str(n) for n in entry.get("players", ()))),
                 points=tuple(sorted((str(k), int(v)) for k, v in entry.get("points", {}).items())),
                 numbers=tuple(
                     sorted((str(k), int(v)) for k, v in entry.get("numbers", {}).items())
