@@ -10,7 +10,15 @@
 * each rule statement on which the translations differ, between editions (expected) or between
   two texts of one edition (a translation error), and each statement a text contradicts itself;
 * each example present in several translations with a different position, turn or claim;
-* each name a translation prints that is not on the board, with the likely intended one.
+* each name a translation prints that is not on the board, with the likely intended one;
+* the rule sentences of the three texts compared point by point through the sentence indexes
+  (:mod:`canaldsl.canalmania.crosscheck_sentences`), a finding where the two texts of one
+  edition differ;
+* the apparent problems proven harmless (:mod:`canaldsl.canalmania.crosscheck_proofs`), each
+  with its proof, instead of a finding.
+
+Examples are compared on what their texts claim (``claims.toml`` beside the scenarios), not on
+how the scenarios encode it.
 
 Everything is sorted, so the same folder always gives the same report.
 """
@@ -24,12 +32,24 @@ from pathlib import Path
 from canaldsl.canalmania.crosscheck_findings import (
     FINDING_KINDS,
     Finding,
+    board_of,
     contract_key,
     contradiction_findings,
     difference_findings,
     example_findings,
     name_findings,
     statement_findings,
+    unknown_name,
+)
+from canaldsl.canalmania.crosscheck_proofs import (
+    Dismissal,
+    contradiction_dismissed,
+    name_dismissed,
+)
+from canaldsl.canalmania.crosscheck_sentences import (
+    PointComparison,
+    compare_points,
+    sentence_findings,
 )
 from canaldsl.canalmania.profiles import PROFILES, Profile
 from canaldsl.canalmania.rulebook_examples import Claim, Example, judge, play_example
@@ -38,6 +58,7 @@ __all__ = [
     "FINDING_KINDS",
     "Claim",
     "Crosscheck",
+    "Dismissal",
     "Example",
     "Finding",
     "contract_key",
@@ -54,6 +75,8 @@ class Crosscheck:
     examples: tuple[Example, ...]
     findings: tuple[Finding, ...]
     ignored: tuple[str, ...] = ()
+    sentences: tuple[PointComparison, ...] = ()
+    dismissed: tuple[Dismissal, ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -84,12 +107,44 @@ def crosscheck(folder: Path, *, profiles: Mapping[str, Profile] = PROFILES) -> C
         else:
             examples.append(example)
     examples.sort(key=lambda e: (e.id, e.translation, e.file))
+    sentences = compare_points({t: p.edition.value for t, p in profiles.items()})
     findings = [
         *example_findings(examples, profiles),
+        *sentence_findings(sentences),
         *statement_findings(profiles, examples),
         *contradiction_findings(profiles, examples),
         *difference_findings(examples, profiles),
         *name_findings(profiles, examples),
     ]
     findings.sort(key=Finding.sort_key)
-    return Crosscheck(tuple(examples), tuple(findings), tuple(ignored))
+    return Crosscheck(
+        tuple(examples), tuple(findings), tuple(ignored), sentences, dismissals(profiles)
+    )
+
+
+def dismissals(profiles: Mapping[str, Profile]) -> tuple[Dismissal, ...]:
+    """Every would-be finding a computed proof shows is none, sorted."""
+    out: dict[tuple[str, str], Dismissal] = {}
+    for t, profile in sorted(profiles.items()):
+        for key, st in profile.all_statements().items():
+            proof = contradiction_dismissed(key, profile) if st.contradiction else None
+            if proof is not None:
+                found = out.get(("text-contradicts-itself", key))
+                who = (*found.translations, t) if found else (t,)
+                out[("text-contradicts-itself", key)] = Dismissal(
+                    "text-contradicts-itself", key, who, proof
+                )
+    printed: dict[str, dict[str, str | None]] = {}
+    for t, profile in sorted(profiles.items()):
+        for name in profile.names:
+            missing, guess = unknown_name(name, board_of(profile))
+            if missing:
+                printed.setdefault(name.text, {})[t] = guess
+    for text, uses in sorted(printed.items()):
+        guesses = sorted({g for g in uses.values() if g})
+        proof = name_dismissed(text, tuple(uses), profiles, guesses[0] if guesses else None)
+        if proof is not None:
+            out[("name-not-on-board", text)] = Dismissal(
+                "name-not-on-board", text, tuple(uses), proof
+            )
+    return tuple(out[k] for k in sorted(out))

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from canaldsl.canalmania.analysis_board import builtin_board
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import ENGINEERS, Edition
+from canaldsl.canalmania.crosscheck_claims import claim_aspects
+from canaldsl.canalmania.crosscheck_proofs import contradiction_dismissed, name_dismissed
 from canaldsl.canalmania.options import SWITCHES
 from canaldsl.canalmania.profiles import ILLUSTRATED_BY, NameUse, Profile, Statement
 from canaldsl.canalmania.rulebook_examples import Example, judge, with_option
@@ -26,6 +28,7 @@ FINDING_KINDS = (
     "example-disagrees",
     "known-error-gone",
     "rule-differs-between-translations",
+    "sentence-differs-between-translations",
     "rule-differs-between-editions",
     "text-contradicts-itself",
     "example-differs-between-translations",
@@ -248,7 +251,7 @@ def contradiction_findings(
     grouped: dict[tuple[str, str], list[tuple[str, Statement]]] = {}
     for t, profile in sorted(profiles.items()):
         for key, st in profile.all_statements().items():
-            if st.contradiction:
+            if st.contradiction and contradiction_dismissed(key, profile) is None:
                 grouped.setdefault((key, st.contradiction), []).append((t, st))
     out = []
     for (key, contradiction), group in sorted(grouped.items()):
@@ -277,15 +280,26 @@ def difference_findings(
     for example in examples:
         if example.error is None:
             by_id.setdefault(example.id, []).append(example)
-    aspects: tuple[tuple[str, Callable[[Example], str]], ...] = (
+    encoded: tuple[tuple[str, Callable[[Example], str]], ...] = (
         ("position and turns", lambda e: e.content),
         ("claims", lambda e: e.outcome),
-        ("agreement with the engine", _agreement),
+    )
+    claimed = claim_aspects(
+        lambda e: (
+            e.scenario.board
+            if e.scenario is not None and e.scenario.board is not None
+            else board_of(profiles[e.translation])
+        )
     )
     out = []
     for example_id, group in sorted(by_id.items()):
         if len(group) < 2:
             continue
+        # The texts' own claims where every text has them (an encoding difference is not a
+        # difference of the texts); the encodings otherwise.
+        with_claims = all(e.text_claim is not None and e.translation in profiles for e in group)
+        compared = claimed if with_claims else encoded
+        aspects = (*compared, ("agreement with the engine", _agreement))
         within: list[tuple[str, list[str]]] = []  # aspects that split an edition, first
         across: list[tuple[str, list[str]]] = []
         split_editions: set[Edition] = set()
@@ -294,7 +308,7 @@ def difference_findings(
             if len(versions) < 2:
                 continue
             lines: list[str] = []
-            if aspect == "agreement with the engine":
+            if aspect == "agreement with the engine" or aspect.startswith("claimed"):
                 lines += [f"{aspect}: {_who(names)} {text}" for text, names in versions]
             else:
                 first_text, first_names = versions[0]
@@ -387,7 +401,7 @@ def contract_key(name: str) -> str:
     return " ".join(kept).replace(" ,", ",")
 
 
-def _board_of(profile: Profile) -> Board:
+def board_of(profile: Profile) -> Board:
     return builtin_board("england-1st" if profile.edition is Edition.FIRST else "england-2nd")
 
 
@@ -429,7 +443,7 @@ def name_findings(profiles: Mapping[str, Profile], examples: Sequence[Example]) 
     """Each printed name that is not on the board of its text's edition."""
     grouped: dict[tuple[str, str], dict[str, tuple[NameUse, str | None]]] = {}
     for t, profile in sorted(profiles.items()):
-        board = _board_of(profile)
+        board = board_of(profile)
         for name in profile.names:
             missing, guess = unknown_name(name, board)
             if missing:
@@ -437,6 +451,8 @@ def name_findings(profiles: Mapping[str, Profile], examples: Sequence[Example]) 
     out = []
     for (kind, text), uses in sorted(grouped.items()):
         guesses = sorted({g for _, g in uses.values() if g})
+        if name_dismissed(text, tuple(uses), profiles, guesses[0] if guesses else None):
+            continue
         likely = f"; likely {' or '.join(repr(g) for g in guesses)}" if guesses else ""
         related = tuple(
             sorted(

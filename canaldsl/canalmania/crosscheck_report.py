@@ -11,12 +11,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from canaldsl.canalmania.crosscheck import FINDING_KINDS, Crosscheck, Example, Finding
+from canaldsl.canalmania.crosscheck_report_sentences import (
+    dismissed_json,
+    dismissed_markdown,
+    not_checked_markdown,
+    planned_markdown,
+    sentences_json,
+    sentences_markdown,
+)
 from canaldsl.canalmania.profiles import PROFILES, Profile
 
 HEADINGS: Mapping[str, str] = {
     "example-disagrees": "Examples that contradict their own rulebook",
     "known-error-gone": "Known errors that no longer show",
     "rule-differs-between-translations": "Rules two texts of one edition state differently",
+    "sentence-differs-between-translations": (
+        "Rule sentences two texts of one edition state differently"
+    ),
     "rule-differs-between-editions": "Rules that differ between the editions (expected)",
     "text-contradicts-itself": "Statements a text contradicts itself",
     "example-differs-between-translations": "Examples that differ between texts of one edition",
@@ -40,6 +51,11 @@ EXPLANATIONS: Mapping[str, str] = {
         "The Italian and French texts translate the same (1st) edition, so a point they state "
         "differently is a translation error in at least one of them."
     ),
+    "sentence-differs-between-translations": (
+        "Computed from the sentence indexes: a point the two 1st-edition texts state with "
+        "another modality, other numbers or exceptions, or that one of them leaves out. The "
+        "full comparison, with the German text, is the section 'Rule sentences compared'."
+    ),
     "rule-differs-between-editions": (
         "The German text is the 2nd edition, which changed some rules: these differences are "
         "expected, and listed so that a translator knows which edition a rule belongs to."
@@ -48,15 +64,17 @@ EXPLANATIONS: Mapping[str, str] = {
         "One text says two incompatible things: a rule and its own example, or two sections."
     ),
     "example-differs-between-translations": (
-        "The same worked example reads differently in two texts of one edition: a different "
-        "position, different claims, or only one of them agreeing with the rules."
+        "The same worked example differs in two texts of one edition: what the texts claim "
+        "(names, points, numbers, outcome; `claims.toml` beside the scenarios) or only one of "
+        "them agreeing with the rules. How a scenario encodes the example is not compared."
     ),
     "example-differs-between-editions": (
-        "The same worked example differs between the 1st-edition texts and the 2nd-edition "
-        "text (the diff reads from the 1st edition to the 2nd). Many differences follow from "
-        "the 2nd edition's numbers and rules (20 goods cubes, the contract value scored, a "
-        "higher score to end the game, junction contracts); others change the example itself "
-        "(another player, another place), as the diff shows."
+        "The same worked example claims something else in the 1st-edition texts and in the "
+        "2nd-edition text: other names, points, numbers or outcome, as each text prints them "
+        "(`claims.toml` beside the scenarios). Differences of encoding only (a score chosen "
+        "before the move, the basin's count, a junction contract already used) are not "
+        "findings; a printed number that follows the edition's own rule (the end at 70 "
+        "instead of 60) is listed, as the texts do differ there."
     ),
     "name-not-on-board": (
         "Names as the text prints them, compared with the places and contracts of the board of "
@@ -114,6 +132,8 @@ def to_json(result: Crosscheck) -> dict[str, Any]:
             for f in result.findings
         ],
         "ignored": list(result.ignored),
+        "sentences": sentences_json(result.sentences),
+        "dismissed": dismissed_json(result.dismissed),
     }
 
 
@@ -137,6 +157,9 @@ def render_text(result: Crosscheck) -> str:
             lines += [f"      {d}" for d in finding.details]
             if finding.examples:
                 lines.append(f"      examples: {', '.join(finding.examples)}")
+    if result.dismissed:
+        lines += ["", f"Apparent problems proven harmless ({len(result.dismissed)})"]
+        lines += [f"  {d.subject} ({d.kind}): {d.proof}" for d in result.dismissed]
     return "\n".join(lines) + "\n"
 
 
@@ -207,6 +230,16 @@ def render_markdown(result: Crosscheck) -> str:
             continue
         for finding in found:
             lines += _markdown_finding(finding, result)
+    number = len(FINDING_KINDS)
+    if result.sentences:
+        lines += ["", f"## {number + 1}. Rule sentences compared", ""]
+        lines += sentences_markdown(result.sentences)
+        lines += ["", f"## {number + 2}. Sentences deliberately not checked", ""]
+        lines += not_checked_markdown()
+        lines += ["", f"## {number + 3}. Rules and readings described but not checked yet", ""]
+        lines += planned_markdown()
+    lines += ["", f"## {number + 4}. Apparent problems proven harmless", ""]
+    lines += dismissed_markdown(result.dismissed)
     lines += ["", "## Every example", ""]
     lines += _table(["example", *sorted(PROFILES)], _coverage_rows(result.examples))
     return "\n".join(lines).rstrip() + "\n"
@@ -261,7 +294,9 @@ def _markdown_finding(finding: Finding, result: Crosscheck) -> list[str]:
         lines += [f"- {d}" for d in finding.details if not d.startswith("line ")]
     elif finding.kind.startswith("rule-differs") or finding.kind == "text-contradicts-itself":
         lines += _statement_table(finding)
-    elif finding.kind.startswith("example-differs"):
+    elif finding.kind.startswith("example-differs") and not any(
+        d.startswith("claimed") for d in finding.details
+    ):
         lines += ["```diff", *finding.details, "```"]
     else:
         lines += [f"- {d}" for d in finding.details]

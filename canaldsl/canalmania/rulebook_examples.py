@@ -5,14 +5,24 @@ reads one, plays it with the rules as translation X states them (its profile) an
 :class:`Example`: every claim (``expect`` or ``query`` line) beside what the engine computes,
 the readings of the rules under which a failing example would hold, and its position, turns and
 claims in a normalised form for comparing translations.
+
+What the text itself claims, apart from how the scenario encodes it, is kept beside the
+scenarios: ``claims.toml`` in the same folder, one table per example id (:class:`TextClaim`).
+The texts are compared on those claims, and the points a text claims are checked against the
+points the engine computes for the scenario's last legal turn, so an encoding that smoothed
+over the text's numbers shows.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.engine import Verdict
@@ -48,6 +58,68 @@ class Claim:
     agrees: bool | None
 
 
+CLAIMS_FILE = "claims.toml"
+"""The file beside the scenarios that holds the texts' own claims."""
+
+
+@dataclass(frozen=True)
+class TextClaim:
+    """What the text claims in one example, in our words and its own names and numbers: the
+    player colours it names, the points it says each player scores by the example's move, other
+    numbers it prints, the outcome it states, and what the scenario had to decide that the text
+    does not say."""
+
+    claim: str
+    names: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    points: tuple[tuple[str, int], ...] = ()
+    numbers: tuple[tuple[str, int], ...] = ()
+    outcome: str = ""
+    encoding: str = ""
+
+
+def read_text_claims(path: Path) -> tuple[dict[str, TextClaim], str | None]:
+    """The claims of ``path`` (a claims.toml) by example id, or an error message."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return {}, f"{path.name}: {error}"
+    out = {}
+    for example_id, entry in sorted(data.items()):
+        if not isinstance(entry, dict) or not isinstance(entry.get("claim"), str):
+            return {}, f"{path.name}: [{example_id}] needs a claim"
+        try:
+            out[example_id] = TextClaim(
+                claim=entry["claim"],
+                names=tuple(str(n) for n in entry.get("names", ())),
+                players=tuple(sorted(str(n) for n in entry.get("players", ()))),
+                points=tuple(sorted((str(k), int(v)) for k, v in entry.get("points", {}).items())),
+                numbers=tuple(
+                    sorted((str(k), int(v)) for k, v in entry.get("numbers", {}).items())
+                ),
+                outcome=str(entry.get("outcome", "")),
+                encoding=str(entry.get("encoding", "")),
+            )
+        except (TypeError, ValueError, AttributeError) as error:
+            return {}, f"{path.name}: [{example_id}] {error}"
+    return out, None
+
+
+def _folder_claims(sidecar: Path) -> tuple[Mapping[str, TextClaim], str | None]:
+    """The claims file of a folder, read once while it is unchanged."""
+    try:
+        stat = sidecar.stat()
+    except OSError:
+        return {}, None
+    return _read_once(str(sidecar), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_once(path: str, mtime_ns: int, size: int) -> tuple[Mapping[str, TextClaim], str | None]:
+    claims, error = read_text_claims(Path(path))
+    return MappingProxyType(claims), error
+
+
 @dataclass(frozen=True)
 class Example:
     """One rulebook example as played under its translation's profile.
@@ -68,6 +140,7 @@ class Example:
     outcome: str = ""
     readings: tuple[tuple[str, str], ...] = ()
     error: str | None = None
+    text_claim: TextClaim | None = None
     text: str = dataclasses.field(default="", repr=False, compare=False)
     scenario: Scenario | None = dataclasses.field(default=None, repr=False, compare=False)
 
@@ -107,6 +180,7 @@ def play_example(path: Path, relative: str) -> Example | None:
             )
         return None
     rulebook = scenario.rulebook
+    text_claims, claims_error = _folder_claims(path.parent / CLAIMS_FILE)
     base = Example(
         id=rulebook.example,
         translation=rulebook.translation,
@@ -117,14 +191,43 @@ def play_example(path: Path, relative: str) -> Example | None:
         content=normalised_content(scenario.document),
         outcome=normalised_outcome(scenario.document),
         text=text or "",
+        text_claim=text_claims.get(rulebook.example),
     )
+    if claims_error is not None:
+        errors_text = [*(d.render() for d in errors), claims_error]
+        return dataclasses.replace(base, error="\n\n".join(errors_text))
     if errors:
         return dataclasses.replace(base, error="\n\n".join(d.render() for d in errors))
-    claims = judge(scenario)
+    evaluation = evaluate(scenario)
+    claims = _claims(scenario, evaluation) + _point_claims(base.text_claim, evaluation)
     readings: tuple[tuple[str, str], ...] = ()
     if any(c.agrees is False for c in claims):
         readings = agreeing_readings(scenario)
     return dataclasses.replace(base, claims=claims, readings=readings, scenario=scenario)
+
+
+def _point_claims(claim: TextClaim | None, evaluation: Evaluation) -> tuple[Claim, ...]:
+    """The points the text claims for the example's move against those the engine computes
+    for the last legal turn of the scenario."""
+    if claim is None or not claim.points:
+        return ()
+    legal = [v for v in evaluation.verdicts if v.legal]
+    if not legal:
+        return (Claim(0, _points_text(claim.points), "no legal turn to score", False),)
+    last = legal[-1]
+    computed = tuple((player, last.points.get(player, 0)) for player, _ in claim.points)
+    return (
+        Claim(
+            last.span.line,
+            f"the text: {_points_text(claim.points)}",
+            _points_text(computed),
+            computed == claim.points,
+        ),
+    )
+
+
+def _points_text(points: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{player} scores {n}" for player, n in points)
 
 
 def judge(scenario: Scenario) -> tuple[Claim, ...]:
