@@ -42,7 +42,7 @@ def rule_editions() -> dict[str, frozenset[str]]:
     reads the registry)."""
     from canaldsl.canalmania.rulebook import all_rules
 
-    return {r.id: frozenset(e.value for e in r.editions) for r in all_rules().values()}
+    return {r.id: frozenset(r.rule_sets) for r in all_rules().values()}
 
 
 def switch_names() -> frozenset[str]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from canaldsl.canalmania.analysis_board import builtin_board
 from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import CUBES_PER_SYMBOL, Edition
 from canaldsl.canalmania.profiles import Profile
-from canaldsl.canalmania.semantics import builtin_board
 
 REMOVAL_CASES = (4, 3, 2)
 """The placement cases the 1st-edition texts empty first when the basin is short (reverse

@@ -16,13 +16,13 @@ This module reads and validates the data; it does not import the rule registry. 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from canaldsl.datafiles import read_toml
 
 TRANSLATIONS = ("it", "fr", "de")
 """The texts indexed, in the order reports list them."""
@@ -180,8 +180,7 @@ def sentence_index(translation: str) -> tuple[Sentence, ...]:
     if translation not in TRANSLATIONS:
         raise SentenceIndexError(f"no sentence index for {translation!r}")
     name = f"rulebook-{translation}-sentences.toml"
-    text = (resources.files("canaldsl.canalmania") / "data" / name).read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = read_toml("canaldsl.canalmania", "data", name)
     return tuple(
         _sentence(translation, number, entry)
         for number, entry in enumerate(data.get("sentence", []), start=1)
