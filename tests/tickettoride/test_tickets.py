@@ -1,4 +1,4 @@
-"""Tickets: completion, and the fewest trains to complete them, by the exact programme, by
+"""Tickets: completion, and the fewest trains to complete them, by the search programme, by
 CP-SAT and by brute force on small maps."""
 
 from __future__ import annotations
@@ -42,17 +42,17 @@ def _check_plan(position: Position, player: PlayerColour, tickets: list, plan) -
 
 
 @pytest.mark.slow
-def test_exact_and_cpsat_agree_on_random_positions() -> None:
+def test_search_and_cpsat_agree_on_random_positions() -> None:
     rng = random.Random(4)
     for _ in range(100):
         position = randomgame.random_position(BOARD, rng)
         player = rng.choice(position.players).colour
         tickets = rng.sample(BOARD.tickets, rng.randint(1, 3))
         limit = rng.randint(0, 30)
-        exact = fewest_trains(position, player, tickets, limit=limit)
+        searched = fewest_trains(position, player, tickets, limit=limit)
         model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
-        assert (exact.status, exact.trains) == (model.status, model.trains)
-        _check_plan(position, player, tickets, exact)
+        assert (searched.status, searched.trains) == (model.status, model.trains)
+        _check_plan(position, player, tickets, searched)
         _check_plan(position, player, tickets, model)
 
 
@@ -86,7 +86,7 @@ def _brute_force(position: Position, player: PlayerColour, tickets: list, limit:
     return best
 
 
-def test_exact_and_cpsat_against_brute_force_on_small_maps() -> None:
+def test_search_and_cpsat_against_brute_force_on_small_maps() -> None:
     rng = random.Random(5)
     for _ in range(120):
         board = _small_board(rng)
