@@ -10,7 +10,7 @@ import pytest
 
 from canaldsl.tickettoride.board import City, RouteSpec, TicketSpec
 from canaldsl.tickettoride.colours import COLOURS, PlayerColour
-from canaldsl.tickettoride.forest import Status
+from canaldsl.tickettoride.forest import Status, cheapest_forest
 from canaldsl.tickettoride.longest import Method
 from canaldsl.tickettoride.mapbuild import build_board
 from canaldsl.tickettoride.network import Connections
@@ -172,3 +172,47 @@ def test_unknown_tickets_must_be_named() -> None:
         Player(BLUE, 45, tickets=HeldTickets.known([ticket("Denver-El Paso")]))
     )
     assert fewest_trains(held, BLUE).trains == 4
+
+
+@pytest.mark.slow
+def test_the_bounded_programme_agrees_with_the_plain_one() -> None:
+    """The pruning by sub-forests (4 tickets or more) never changes an answer: the search
+    with and without it, on random mid-game positions and the empty map."""
+    rng = random.Random(6)
+    empty = Position.start(BOARD, [Player(RED), Player(BLUE)])
+    for number in range(24):
+        if number % 4:
+            position = randomgame.random_position(BOARD, rng)
+            player = rng.choice(position.players).colour
+        else:
+            position, player = empty, RED
+        tickets = rng.sample(BOARD.tickets, rng.randint(4, 5))
+        links = open_links(position, player)
+        pairs = [BOARD.ticket_cities(t) for t in tickets]
+        limit = rng.randint(10, 45)
+        cities = len(BOARD.cities)
+        bounded = cheapest_forest(cities, links, pairs, limit=limit)
+        plain = cheapest_forest(cities, links, pairs, limit=limit, floor_tickets=0)
+        assert (bounded.status, bounded.cost) == (plain.status, plain.cost)
+        if bounded.status is Status.FOUND:
+            plan = fewest_trains(position, player, tickets, limit=limit)
+            _check_plan(position, player, tickets, plan)
+
+
+def test_many_tickets_against_brute_force_on_small_maps() -> None:
+    rng = random.Random(7)
+    for _ in range(60):
+        board = _small_board(rng)
+        position = Position.start(board, [Player(RED), Player(BLUE)])
+        for track in range(len(board.tracks)):
+            if rng.random() < 0.2:
+                position = position.with_owner(track, rng.choice((RED, BLUE)))
+        tickets = rng.sample(board.tickets, rng.randint(4, 6))
+        limit = rng.randint(0, 25)
+        expected = _brute_force(position, RED, tickets, limit)
+        for method in Method:
+            plan = fewest_trains(position, RED, tickets, limit=limit, method=method)
+            if expected is None:
+                assert plan.status in (Status.NONE_WITHIN, Status.DISCONNECTED)
+            else:
+                assert (plan.status, plan.trains) == (Status.FOUND, expected)
