@@ -26,6 +26,9 @@ from dataclasses import dataclass
 
 DEFAULT_BUDGET = 20_000_000
 FLOOR_TICKETS = 3
+FLOOR_TICKETS_PLAIN = 3
+FLOOR_FROM = 4
+"""Pair sets up to this size are solved by the plain programme when building the floor."""
 """Sets of up to this many pairs are solved first, exactly, to bound the rest (see
 :class:`_Programme`); used when more pairs than this are asked about."""
 _INF = 1 << 30
@@ -122,7 +125,7 @@ def cheapest_forest(
     steps = 0
     floor = None
     try:
-        if 0 < floor_tickets < len(open_pairs):
+        if floor_tickets > 0 and len(open_pairs) > FLOOR_FROM:
             floor, steps = _floor(adjacency, open_pairs, limit, budget, floor_tickets)
         programme = _Programme(adjacency, open_pairs, limit, budget - steps, floor)
         forest = programme.run()
@@ -140,24 +143,44 @@ def _floor(
 ) -> tuple[list[int], int]:
     """For every set of the pairs (a bit mask), a lower bound on its cheapest forest: the
     best exact value over its subsets of at most ``most`` pairs (limit + 1 standing for
-    "more than the limit"); and the steps taken."""
+    "more than the limit"), and the steps taken. Each subset is solved by the programme
+    bounded by its own smaller subsets; one subset over the limit settles everything."""
     count = len(pairs)
-    floor = [0] * (1 << count)
+    exact: dict[int, int] = {}
     steps = 0
     for size in range(1, most + 1):
         for chosen in itertools.combinations(range(count), size):
-            part = _Programme(adjacency, [pairs[i] for i in chosen], limit, budget - steps)
+            own = _propagate([exact.get(_spread_bits(m, chosen), 0) for m in range(1 << size)])
+            own[-1] = 0
+            part = _Programme(
+                adjacency,
+                [pairs[i] for i in chosen],
+                limit,
+                budget - steps,
+                own if size > FLOOR_TICKETS_PLAIN else None,
+            )
             answer = part.run()
             steps += answer.steps
-            mask = sum(1 << i for i in chosen)
-            floor[mask] = limit + 1 if answer.cost is None else answer.cost
-    for mask in range(1, 1 << count):
+            if answer.cost is None:
+                return [limit + 1] * (1 << count), steps
+            exact[sum(1 << i for i in chosen)] = answer.cost
+    return _propagate([exact.get(m, 0) for m in range(1 << count)]), steps
+
+
+def _spread_bits(local: int, chosen: tuple[int, ...]) -> int:
+    """The mask over all pairs of a mask over the ``chosen`` ones."""
+    return sum(1 << pair for bit, pair in enumerate(chosen) if local >> bit & 1)
+
+
+def _propagate(values: list[int]) -> list[int]:
+    """Every mask's value raised to the best of its subsets'."""
+    for mask in range(1, len(values)):
         bits = mask
         while bits:
             low = bits & -bits
-            floor[mask] = max(floor[mask], floor[mask ^ low])
+            values[mask] = max(values[mask], values[mask ^ low])
             bits ^= low
-    return floor, steps
+    return values
 
 
 def _unjoinable(
@@ -216,7 +239,8 @@ class _Programme:
         # or (previous node, track) for a track from the previous node.
         self.tree: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
         self.distance: dict[int, list[int]] = {}
-        self.outside: dict[int, tuple[int, list[int]]] = {}
+        self.outside: dict[int, tuple[int, list[int], list[tuple[int, int]]]] = {}
+        self.bounds: dict[tuple[int, int], int] = {}
 
     def tick(self, amount: int = 1) -> None:
         self.steps += amount
@@ -245,22 +269,46 @@ class _Programme:
         return self._forest()
 
     def _rest(self, subset: int, node: int) -> int:
-        """A lower bound on the rest of a forest using ``tree[subset][node]`` (0 unfloored)."""
+        """A lower bound on the rest of a forest using ``tree[subset][node]`` (0 unfloored):
+        the floor of the untouched tickets; each partner's distance; for two partners, half
+        the round trip through them (a tree joining three cities costs at least that); for a
+        partner and an untouched ticket, the two paths apart or half the shortest round trip
+        through all four cities (either one tree joins them, or two paths do)."""
         if self.floor is None:
             return 0
+        key = (subset, node)
+        cached = self.bounds.get(key)
+        if cached is not None:
+            return cached
         known = self.outside.get(subset)
         if known is None:
-            untouched, partners = 0, []
+            untouched, partners, tickets = 0, [], []
             for number, mask in enumerate(self.masks):
                 inside = subset & mask
                 if not inside:
                     untouched |= 1 << number
+                    tickets.append((self.pairs[number][1], self.pairs[number][2]))
                 elif inside != mask:
                     partners.append(self.terminals[(mask ^ inside).bit_length() - 1])
-            known = self.outside[subset] = (self.floor[untouched], partners)
-        bound, partners = known
-        for partner in partners:
-            bound = max(bound, self.distance[partner][node])
+            known = self.outside[subset] = (self.floor[untouched], partners, tickets)
+        bound, partners, tickets = known
+        far = self.distance
+        for i, partner in enumerate(partners):
+            near = far[partner][node]
+            bound = max(bound, near)
+            for other in partners[:i]:
+                bound = max(bound, (near + far[other][node] + far[partner][other] + 1) // 2)
+            for a, b in tickets:
+                apart = near + far[a][b]
+                if apart <= bound:
+                    continue
+                tour = min(
+                    near + far[partner][a] + far[a][b] + far[b][node],
+                    near + far[partner][b] + far[b][a] + far[a][node],
+                    far[a][node] + far[a][partner] + far[partner][b] + far[b][node],
+                )
+                bound = max(bound, min(apart, (tour + 1) // 2))
+        self.bounds[key] = bound
         return bound
 
     def _distances(self, source: int) -> list[int]:
