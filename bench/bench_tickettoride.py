@@ -6,6 +6,8 @@ Run from a checkout with canaldsl installed with its ``test`` extra::
 
     python bench/bench_tickettoride.py            # the full benchmark (several minutes)
     python bench/bench_tickettoride.py --quick    # a smoke run
+    python bench/bench_tickettoride.py --only tickets   # one section (longest, tickets,
+                                                        # claims, record, differential)
 
 Times are CPU time of this process (``time.process_time()``), so other work on the machine
 matters less than with wall time; CP-SAT runs with one worker. Every answer of one method is
@@ -279,17 +281,22 @@ def bench_differential(quick: bool) -> list[str]:
     ]
 
 
+BENCHES: dict[str, Callable[[bool], list[str]]] = {
+    "longest": bench_longest,
+    "tickets": bench_tickets,
+    "claims": bench_claims,
+    "record": bench_record,
+    "differential": bench_differential,
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run")
+    parser.add_argument("--only", choices=sorted(BENCHES), action="append", help="a section")
     options = parser.parse_args()
-    sections = [
-        bench_longest(options.quick),
-        bench_tickets(options.quick),
-        bench_claims(options.quick),
-        bench_record(options.quick),
-        bench_differential(options.quick),
-    ]
+    chosen = options.only or list(BENCHES)
+    sections = [BENCHES[name](options.quick) for name in chosen]
     print("\n\n".join("\n".join(section) for section in sections))
     if FAILURES:
         print("\nFAILED: " + "; ".join(FAILURES))

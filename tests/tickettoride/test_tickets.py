@@ -218,3 +218,21 @@ def test_many_tickets_against_brute_force_on_small_maps() -> None:
                 assert plan.status in (Status.NONE_WITHIN, Status.DISCONNECTED)
             else:
                 assert (plan.status, plan.trains) == (Status.FOUND, expected)
+
+
+@pytest.mark.slow
+def test_search_and_cpsat_agree_on_eight_tickets_mid_game() -> None:
+    """Eight tickets at once (the bounded programme) against CP-SAT on mid-game positions."""
+    rng = random.Random(8)
+    statuses = set()
+    for _ in range(8):
+        position = randomgame.random_position(BOARD, rng)
+        player = rng.choice(position.players).colour
+        tickets = rng.sample(BOARD.tickets, 8)
+        limit = rng.randint(15, 45)
+        searched = fewest_trains(position, player, tickets, limit=limit)
+        model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
+        assert searched.proven and model.proven
+        assert (searched.status, searched.trains) == (model.status, model.trains)
+        statuses.add(searched.status)
+    assert Status.NONE_WITHIN in statuses
