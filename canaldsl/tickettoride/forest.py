@@ -1,4 +1,5 @@
-"""Fewest trains to join several pairs of cities: an exact Steiner forest, by dynamic programme.
+"""Fewest trains to join several pairs of cities: a Steiner forest by dynamic programme (the
+``search`` method of :mod:`canaldsl.tickettoride.tickets`).
 
 The graph: cities, and tracks with a cost (0 for a track the player owns, its length for one
 still open to them). The question: the cheapest set of open tracks that, with the owned ones,
@@ -11,8 +12,16 @@ two smaller trees meeting at v, then spread along tracks by Dijkstra. Costs abov
 never stored. A forest joins its pairs in groups, each group one tree: the cheapest forest is
 the cheapest split of the pairs into groups (a second programme over sets of pairs).
 
-The programme counts its steps (tree merges and Dijkstra relaxations); past ``budget`` it
-stops and says so. Nothing here knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
+With more than FLOOR_FROM pairs, every set of up to FLOOR_TICKETS pairs is solved first; the
+best of those is a lower bound on the forest of any set of pairs (one over the limit proves
+at once that nothing fits), and an entry ``tree[S][v]`` is dropped when its cost plus a lower
+bound on the rest of any forest using it exceeds the limit (see :class:`_Programme` for why
+that never drops an entry a forest within the limit needs). The merges of a level are found
+from the pairs of stored smaller sets or from every split of every set, whichever is fewer.
+
+The programme counts its steps (tree merges, Dijkstra relaxations, splits looked at, the
+sub-programmes' steps); past ``budget`` it stops and says so. Nothing here knows the rules;
+see :mod:`canaldsl.tickettoride.tickets`.
 """
 
 from __future__ import annotations
