@@ -249,7 +249,9 @@ class _Programme:
         self.tree: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
         self.distance: dict[int, list[int]] = {}
         self.outside: dict[int, tuple[int, list[int], list[tuple[int, int]]]] = {}
-        self.bounds: dict[tuple[int, int], int] = {}
+        self.bounds: dict[int, list[int]] = {}
+        self.zeros = [0] * len(adjacency)
+        self.unknown = [-1] * len(adjacency)
 
     def tick(self, amount: int = 1) -> None:
         self.steps += amount
@@ -283,12 +285,9 @@ class _Programme:
         the round trip through them (a tree joining three cities costs at least that); for a
         partner and an untouched ticket, the two paths apart or half the shortest round trip
         through all four cities (either one tree joins them, or two paths do)."""
-        if self.floor is None:
-            return 0
-        key = (subset, node)
-        cached = self.bounds.get(key)
-        if cached is not None:
-            return cached
+        row = self._row(subset)
+        if row[node] >= 0 or self.floor is None:
+            return row[node]
         known = self.outside.get(subset)
         if known is None:
             untouched, partners, tickets = 0, [], []
@@ -317,8 +316,15 @@ class _Programme:
                     far[a][node] + far[a][partner] + far[partner][b] + far[b][node],
                 )
                 bound = max(bound, min(apart, (tour + 1) // 2))
-        self.bounds[key] = bound
+        row[node] = bound
         return bound
+
+    def _row(self, subset: int) -> list[int]:
+        """The rest bounds of ``subset`` at every node found so far (-1: not yet)."""
+        row = self.bounds.get(subset)
+        if row is None:
+            row = self.bounds[subset] = self.unknown[:] if self.floor is not None else self.zeros
+        return row
 
     def _distances(self, source: int) -> list[int]:
         best = [_INF] * len(self.adjacency)
@@ -366,21 +372,28 @@ class _Programme:
                         break
                     part = (part - 1) & rest
         seeds: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
+        limit = self.limit
         for first, second in splits:
             subset = first | second
             left, right = self.tree[first], self.tree[second]
             small, large = (left, right) if len(left) <= len(right) else (right, left)
             self.tick(len(small))
             found = seeds.setdefault(subset, {})
+            row = self._row(subset)
             for node, (cost, _) in small.items():
                 other = large.get(node)
                 if other is None:
                     continue
                 total = cost + other[0]
-                if (
-                    total < found.get(node, (_INF, (0, 0)))[0]
-                    and total + self._rest(subset, node) <= self.limit
-                ):
+                if total > limit:
+                    continue
+                best = found.get(node)
+                if best is not None and best[0] <= total:
+                    continue
+                bound = row[node]
+                if bound < 0:
+                    bound = self._rest(subset, node)
+                if total + bound <= limit:
                     found[node] = (total, (-1, first))
         return {subset: found for subset, found in seeds.items() if found}
 
@@ -390,6 +403,8 @@ class _Programme:
         best = dict(seeds)
         heap = [(cost, node) for node, (cost, _) in seeds.items()]
         heapq.heapify(heap)
+        row = self._row(subset)
+        limit = self.limit
         while heap:
             cost, node = heapq.heappop(heap)
             if cost > best[node][0]:
@@ -397,9 +412,12 @@ class _Programme:
             self.tick(len(self.adjacency[node]))
             for other, step, track in self.adjacency[node]:
                 total = cost + step
-                if total < best.get(other, (_INF, (0, 0)))[0]:
-                    if total + self._rest(subset, other) > self.limit:
-                        continue
+                if total > limit or total >= best.get(other, (_INF, (0, 0)))[0]:
+                    continue
+                bound = row[other]
+                if bound < 0:
+                    bound = self._rest(subset, other)
+                if total + bound <= limit:
                     best[other] = (total, (node, track))
                     heapq.heappush(heap, (total, other))
         return best
