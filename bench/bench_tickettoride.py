@@ -1,11 +1,13 @@
 """Benchmark of Ticket to Ride: longest route, fewest trains for tickets, claims, a whole game
-record, and the differential runs at scale (engine against the independent referee, exact
+record, and the differential runs at scale (engine against the independent referee, search
 methods against CP-SAT).
 
 Run from a checkout with canaldsl installed with its ``test`` extra::
 
     python bench/bench_tickettoride.py            # the full benchmark (several minutes)
     python bench/bench_tickettoride.py --quick    # a smoke run
+    python bench/bench_tickettoride.py --only tickets   # one section (longest, tickets,
+                                                        # claims, record, differential)
 
 Times are CPU time of this process (``time.process_time()``), so other work on the machine
 matters less than with wall time; CP-SAT runs with one worker. Every answer of one method is
@@ -103,13 +105,13 @@ def game_positions(games: int, seed: int, every: int) -> list[Position]:
 
 
 # ------------------------------------------------------------------------------- benches
-def _compare_trails(exact: Any, model: Any) -> tuple[bool, bool, bool]:
-    """(disagree, exact unproven, CP-SAT unproven): they disagree when both are proven and
+def _compare_trails(searched: Any, model: Any) -> tuple[bool, bool, bool]:
+    """(disagree, search unproven, CP-SAT unproven): they disagree when both are proven and
     differ, or when one method's trail is longer than the other's proven bound."""
-    wrong = (exact.proven and model.proven and exact.length != model.length) or (
-        exact.length > model.bound or model.length > exact.bound
+    wrong = (searched.proven and model.proven and searched.length != model.length) or (
+        searched.length > model.bound or model.length > searched.bound
     )
-    return wrong, not exact.proven, not model.proven
+    return wrong, not searched.proven, not model.proven
 
 
 def bench_longest(quick: bool) -> list[str]:
@@ -131,28 +133,28 @@ def bench_longest(quick: bool) -> list[str]:
     families.append(("all 100 tracks (puzzle)", [every]))
     for name, networks in families:
         progress(f"longest: {name}: {len(networks)} networks")
-        exact_times, model_times = [], []
-        wrong = open_exact = open_model = 0
+        search_times, model_times = [], []
+        wrong = open_search = open_model = 0
         for edges in networks:
-            t, exact = cpu(lambda e=edges: longest_trail(e))
-            exact_times.append(t)
+            t, searched = cpu(lambda e=edges: longest_trail(e))
+            search_times.append(t)
             t, model = cpu(lambda e=edges: trail_cpsat(e))
             model_times.append(t)
-            w, a, b = _compare_trails(exact, model)
-            wrong, open_exact, open_model = wrong + w, open_exact + a, open_model + b
+            w, a, b = _compare_trails(searched, model)
+            wrong, open_search, open_model = wrong + w, open_search + a, open_model + b
         most = max(sum(e.length for e in n) for n in networks)
         lines.append(
             row(
-                f"{name}, exact",
-                exact_times,
-                f"up to {most} trains; {open_exact} not proven within budget",
+                f"{name}, search",
+                search_times,
+                f"up to {most} trains; {open_search} not proven within budget",
             )
         )
         lines.append(
             row(f"{name}, CP-SAT", model_times, f"{open_model} not proven; {wrong} disagreements")
         )
         if wrong:
-            FAILURES.append(f"longest route: exact and CP-SAT disagree ({name})")
+            FAILURES.append(f"longest route: search and CP-SAT disagree ({name})")
     return lines
 
 
@@ -168,7 +170,7 @@ def bench_tickets(quick: bool) -> list[str]:
     empty = Position.start(BOARD, [Player(PlayerColour.RED), Player(PlayerColour.BLUE)])
     for count in (1, 2, 4, 8):
         for family, source in (("mid-game", positions), ("empty map, limit 45", None)):
-            exact_times, model_times, statuses, differ = [], [], [], 0
+            search_times, model_times, statuses, differ = [], [], [], 0
             cases = 4 if quick else (30 if count < 8 else 12)
             for _ in range(cases):
                 if source is None:
@@ -178,21 +180,24 @@ def bench_tickets(quick: bool) -> list[str]:
                     player = rng.choice(position.players).colour
                     limit = position.player(player).trains
                 tickets = rng.sample(BOARD.tickets, count)
-                t, exact = cpu(
+                t, searched = cpu(
                     lambda p=position, c=player, k=tickets, n=limit: fewest_trains(p, c, k, limit=n)
                 )
-                exact_times.append(t)
+                search_times.append(t)
                 t, model = cpu(
                     lambda p=position, c=player, k=tickets, n=limit: fewest_trains(
                         p, c, k, limit=n, method=Method.CPSAT
                     )
                 )
                 model_times.append(t)
-                statuses.append(f"{exact.status.value}/{model.status.value}")
-                both = exact.status is not Status.UNKNOWN and model.status is not Status.UNKNOWN
-                differ += both and (exact.status, exact.trains) != (model.status, model.trains)
+                statuses.append(f"{searched.status.value}/{model.status.value}")
+                both = searched.status is not Status.UNKNOWN and model.status is not Status.UNKNOWN
+                differ += both and (searched.status, searched.trains) != (
+                    model.status,
+                    model.trains,
+                )
             counts = ", ".join(f"{s} {n}" for s, n in sorted(_count(statuses).items()))
-            lines.append(row(f"{count} tickets, {family}, exact", exact_times, counts))
+            lines.append(row(f"{count} tickets, {family}, search", search_times, counts))
             lines.append(
                 row(f"{count} tickets, {family}, CP-SAT", model_times, f"{differ} disagreements")
             )
@@ -217,17 +222,17 @@ def bench_claims(quick: bool) -> list[str]:
         "|---|---:|---:|---:|---|",
     ]
     rng = random.Random(5)
-    exact_times, model_times, differ = [], [], 0
-    while len(exact_times) < (30 if quick else 400):
+    search_times, model_times, differ = [], [], 0
+    while len(search_times) < (30 if quick else 400):
         position = randomgame.random_position(BOARD, rng)
         if position.player(position.to_move).hand.cards is None:
             continue
-        t, exact = cpu(lambda p=position: best_claim(p))
-        exact_times.append(t)
+        t, searched = cpu(lambda p=position: best_claim(p))
+        search_times.append(t)
         t, model = cpu(lambda p=position: best_claim_cpsat(p))
         model_times.append(t)
-        differ += (None if exact is None else exact.points) != model.points
-    lines.append(row("random positions, enumeration", exact_times))
+        differ += (None if searched is None else searched.points) != model.points
+    lines.append(row("random positions, enumeration", search_times))
     lines.append(row("random positions, CP-SAT", model_times, f"{differ} disagreements"))
     if differ:
         FAILURES.append("best claim")
@@ -276,17 +281,22 @@ def bench_differential(quick: bool) -> list[str]:
     ]
 
 
+BENCHES: dict[str, Callable[[bool], list[str]]] = {
+    "longest": bench_longest,
+    "tickets": bench_tickets,
+    "claims": bench_claims,
+    "record": bench_record,
+    "differential": bench_differential,
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run")
+    parser.add_argument("--only", choices=sorted(BENCHES), action="append", help="a section")
     options = parser.parse_args()
-    sections = [
-        bench_longest(options.quick),
-        bench_tickets(options.quick),
-        bench_claims(options.quick),
-        bench_record(options.quick),
-        bench_differential(options.quick),
-    ]
+    chosen = options.only or list(BENCHES)
+    sections = [BENCHES[name](options.quick) for name in chosen]
     print("\n\n".join("\n".join(section) for section in sections))
     if FAILURES:
         print("\nFAILED: " + "; ".join(FAILURES))

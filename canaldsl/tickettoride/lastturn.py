@@ -11,7 +11,7 @@ Outside the last round, "every player's best last turn" plays one turn for each 
 starting with the player to move. A player whose hand or tickets are not known has no best
 turn that can be computed: the answer then says so and gives no final scores.
 
-``method``: the longest trails in the final scores by the exact method or by CP-SAT.
+``method``: the longest trails in the final scores by the search method or by CP-SAT.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class LastTurns:
 
 
 def _finder(method: Method) -> TrailFinder:
-    if method is Method.EXACT:
+    if method is Method.SEARCH:
         return longest_trail
 
     @cache
@@ -73,7 +73,7 @@ def apply_claim(position: Position, player: PlayerColour, option: ClaimOption) -
     return after.with_player(replace(me, trains=me.trains - track.length, hand=new_hand))
 
 
-def best_last_turns(position: Position, *, method: Method = Method.EXACT) -> LastTurns:
+def best_last_turns(position: Position, *, method: Method = Method.SEARCH) -> LastTurns:
     """Every player's best last turn and the final scores after them."""
     finder = _finder(method)
     if position.last_round is not None:

@@ -1,8 +1,8 @@
-"""The longest continuous route of each player, proven: by the exact search and by CP-SAT.
+"""The longest continuous route of each player, proven: by the search method and by CP-SAT.
 
 Two independent methods answer the same question (the suite checks they agree):
 
-* ``exact``: :func:`canaldsl.tickettoride.network.longest_trail` (depth-first search with
+* ``search``: :func:`canaldsl.tickettoride.network.longest_trail` (depth-first search with
   bounds, and the Euler relaxation);
 * ``cp-sat``: :func:`trail_cpsat`, a CP-SAT model: a 0/1 choice per track, at most two cities
   of odd degree among the chosen tracks (degree = 2k + end), and the chosen tracks connected
@@ -33,10 +33,16 @@ CPSAT_BUDGET = 20.0
 
 
 class Method(enum.Enum):
-    """How a solver answer is computed."""
+    """How a solver answer is computed: ``search`` (the toolkit's one name for an exact search
+    written here) or ``cp-sat``. ``Method("exact")`` and ``Method("cpsat")`` are accepted as
+    older spellings of the same two engines."""
 
-    EXACT = "exact"
+    SEARCH = "search"
     CPSAT = "cp-sat"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Method | None:
+        return {"exact": cls.SEARCH, "cpsat": cls.CPSAT}.get(str(value).lower())
 
 
 def trail_cpsat(edges: Sequence[Edge], *, budget: float = CPSAT_BUDGET) -> Trail:
@@ -117,13 +123,13 @@ class LongestRoutes:
         return all(t.proven for _, t in self.trails)
 
 
-def longest_routes(position: Position, *, method: Method = Method.EXACT) -> LongestRoutes:
+def longest_routes(position: Position, *, method: Method = Method.SEARCH) -> LongestRoutes:
     """Every player's longest continuous route and the longest-route bonus holders."""
     switches = switch_values(position.settings)
     trails = []
     for player in position.players:
         edges = edges_of(position.board, position.tracks_of(player.colour))
-        trail = longest_trail(edges) if method is Method.EXACT else trail_cpsat(edges)
+        trail = longest_trail(edges) if method is Method.SEARCH else trail_cpsat(edges)
         trails.append((player.colour, trail))
     holders = longest_route_holders(
         lengths={p: t.length for p, t in trails},

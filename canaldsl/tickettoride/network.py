@@ -1,6 +1,6 @@
 """A player's network of claimed tracks: which cities it joins, and its longest trail.
 
-:func:`longest_trail` is the exact method for the longest continuous route: for each connected
+:func:`longest_trail` is the search method for the longest continuous route: for each connected
 part of the network, a short depth-first search first (enough for the networks of real games),
 then the Euler relaxation (which often proves a trail of its bound at once), then the search
 again with that bound, within a step budget. The answer says whether it is proven.

@@ -121,7 +121,7 @@ class FinalScores:
 
 
 TrailFinder = Callable[[Sequence[Edge]], Trail]
-"""A method for the longest trail of a network (the exact one by default)."""
+"""A method for the longest trail of a network (the search method by default)."""
 
 
 def final_scores(position: Position, *, longest: TrailFinder = longest_trail) -> FinalScores:

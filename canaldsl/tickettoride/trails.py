@@ -1,4 +1,4 @@
-"""The longest trail in a player's network of tracks, by exact depth-first search.
+"""The longest trail in a player's network of tracks, by a depth-first search (the `search` method).
 
 A trail is a walk that never uses a track twice; it may pass through a city again (the
 rulebook's longest continuous route). Its length is the sum of its tracks' lengths. The search
@@ -11,7 +11,7 @@ most two such cities).
 The search counts its steps; past ``budget`` steps it stops and says so (``proven`` False,
 ``bound`` an upper bound), so no input makes it run without end. This module knows nothing of
 the rules or of CP-SAT; :mod:`canaldsl.tickettoride.network` combines it with the Euler bound
-into the exact method that the CP-SAT model is checked against.
+into the search method that the CP-SAT model is checked against.
 """
 
 from __future__ import annotations

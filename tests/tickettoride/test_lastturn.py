@@ -28,13 +28,13 @@ def test_best_last_turns_by_both_methods_and_by_brute_force() -> None:
         position = randomgame.random_position(BOARD, rng)
         if not _known(position) or position.finished:
             continue
-        exact = best_last_turns(position)
+        searched = best_last_turns(position)
         model = best_last_turns(position, method=Method.CPSAT)
-        assert [t.total_after for t in exact.turns] == [t.total_after for t in model.turns]
-        assert exact.scores is not None and model.scores is not None
-        assert [s.total for s in exact.scores.scores] == [s.total for s in model.scores.scores]
+        assert [t.total_after for t in searched.turns] == [t.total_after for t in model.turns]
+        assert searched.scores is not None and model.scores is not None
+        assert [s.total for s in searched.scores.scores] == [s.total for s in model.scores.scores]
         current = position
-        for turn in exact.turns:
+        for turn in searched.turns:
             totals = [
                 final_scores(apply_claim(current, turn.player, o)).score(turn.player).total
                 for o in claim_options(current, turn.player)

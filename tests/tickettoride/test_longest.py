@@ -1,9 +1,11 @@
-"""The longest continuous route: the exact method against CP-SAT and against a plain search,
+"""The longest continuous route: the search method against CP-SAT and against a plain search,
 the whole map as a puzzle, budgets, and the bonus holders."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from canaldsl.tickettoride.eulerbound import relax
 from canaldsl.tickettoride.longest import Method, longest_routes, trail_cpsat
@@ -27,7 +29,7 @@ def _valid(edges: list[Edge], found: object) -> bool:
     )
 
 
-def test_exact_against_a_plain_search_on_small_networks() -> None:
+def test_search_against_a_plain_search_on_small_networks() -> None:
     rng = random.Random(1)
     board = adapter.board(BOARD)
     for _ in range(2500):
@@ -37,34 +39,34 @@ def test_exact_against_a_plain_search_on_small_networks() -> None:
         assert found.length == referee.longest(board, [e.id for e in edges])
 
 
-def test_exact_against_cpsat() -> None:
+def test_search_against_cpsat() -> None:
     rng = random.Random(2)
     for _ in range(110):
         edges = rng.sample(ALL, rng.randint(1, 24))
-        exact = longest_trail(edges)
+        searched = longest_trail(edges)
         model = trail_cpsat(edges)
-        assert exact.proven and model.proven
-        assert exact.length == model.length
+        assert searched.proven and model.proven
+        assert searched.length == model.length
         assert _valid(edges, model)
 
 
 def test_the_whole_map_by_both_methods() -> None:
-    exact = longest_trail(ALL)
+    searched = longest_trail(ALL)
     model = trail_cpsat(ALL)
-    assert exact.proven and model.proven
-    assert exact.length == model.length == WHOLE_MAP
-    assert _valid(ALL, exact) and _valid(ALL, model)
+    assert searched.proven and model.proven
+    assert searched.length == model.length == WHOLE_MAP
+    assert _valid(ALL, searched) and _valid(ALL, model)
 
 
 def test_the_euler_relaxation_bounds_every_trail_and_is_reached_when_proven() -> None:
     rng = random.Random(3)
     for _ in range(250):
         for part in components(rng.sample(ALL, rng.randint(1, 28))):
-            exact = longest_trail(part)
+            searched = longest_trail(part)
             relaxation = relax(part)
-            assert relaxation.bound is not None and relaxation.bound >= exact.length
+            assert relaxation.bound is not None and relaxation.bound >= searched.length
             if relaxation.proven:
-                assert relaxation.bound == exact.length
+                assert relaxation.bound == searched.length
                 assert is_trail(part, relaxation.cities, relaxation.tracks)
 
 
@@ -85,3 +87,10 @@ def test_bonus_holders_and_both_methods_on_a_position() -> None:
         routes = longest_routes(position, method=method)
         assert routes.trail(RED).length == 7 and routes.trail(BLUE).length == 6
         assert routes.holders == (RED,) and routes.proven
+
+
+def test_engine_names_and_their_older_spellings() -> None:
+    assert Method("search") is Method.SEARCH and Method("cp-sat") is Method.CPSAT
+    assert Method("exact") is Method.SEARCH and Method("cpsat") is Method.CPSAT
+    with pytest.raises(ValueError):
+        Method("brute")

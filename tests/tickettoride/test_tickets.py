@@ -1,4 +1,4 @@
-"""Tickets: completion, and the fewest trains to complete them, by the exact programme, by
+"""Tickets: completion, and the fewest trains to complete them, by the search programme, by
 CP-SAT and by brute force on small maps."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from canaldsl.tickettoride.board import City, RouteSpec, TicketSpec
 from canaldsl.tickettoride.colours import COLOURS, PlayerColour
-from canaldsl.tickettoride.forest import Status
+from canaldsl.tickettoride.forest import Status, cheapest_forest
 from canaldsl.tickettoride.longest import Method
 from canaldsl.tickettoride.mapbuild import build_board
 from canaldsl.tickettoride.network import Connections
@@ -42,17 +42,17 @@ def _check_plan(position: Position, player: PlayerColour, tickets: list, plan) -
 
 
 @pytest.mark.slow
-def test_exact_and_cpsat_agree_on_random_positions() -> None:
+def test_search_and_cpsat_agree_on_random_positions() -> None:
     rng = random.Random(4)
     for _ in range(100):
         position = randomgame.random_position(BOARD, rng)
         player = rng.choice(position.players).colour
         tickets = rng.sample(BOARD.tickets, rng.randint(1, 3))
         limit = rng.randint(0, 30)
-        exact = fewest_trains(position, player, tickets, limit=limit)
+        searched = fewest_trains(position, player, tickets, limit=limit)
         model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
-        assert (exact.status, exact.trains) == (model.status, model.trains)
-        _check_plan(position, player, tickets, exact)
+        assert (searched.status, searched.trains) == (model.status, model.trains)
+        _check_plan(position, player, tickets, searched)
         _check_plan(position, player, tickets, model)
 
 
@@ -86,7 +86,7 @@ def _brute_force(position: Position, player: PlayerColour, tickets: list, limit:
     return best
 
 
-def test_exact_and_cpsat_against_brute_force_on_small_maps() -> None:
+def test_search_and_cpsat_against_brute_force_on_small_maps() -> None:
     rng = random.Random(5)
     for _ in range(120):
         board = _small_board(rng)
@@ -172,3 +172,67 @@ def test_unknown_tickets_must_be_named() -> None:
         Player(BLUE, 45, tickets=HeldTickets.known([ticket("Denver-El Paso")]))
     )
     assert fewest_trains(held, BLUE).trains == 4
+
+
+@pytest.mark.slow
+def test_the_bounded_programme_agrees_with_the_plain_one() -> None:
+    """The pruning by sub-forests (5 tickets or more) never changes an answer: the search
+    with and without it on random positions, at the limit of the plain answer, one below
+    (where the bound must not cut the only forests left) and one above."""
+    rng = random.Random(6)
+    cities = len(BOARD.cities)
+    found = 0
+    for _ in range(5):
+        position = randomgame.random_position(BOARD, rng)
+        player = rng.choice(position.players).colour
+        tickets = rng.sample(BOARD.tickets, 5)
+        links = open_links(position, player)
+        pairs = [BOARD.ticket_cities(t) for t in tickets]
+        plain = cheapest_forest(cities, links, pairs, limit=45, floor_tickets=0)
+        limits = [45] if plain.cost is None else [plain.cost - 1, plain.cost, plain.cost + 1]
+        for limit in limits:
+            bounded = cheapest_forest(cities, links, pairs, limit=limit)
+            reference = cheapest_forest(cities, links, pairs, limit=limit, floor_tickets=0)
+            assert (bounded.status, bounded.cost) == (reference.status, reference.cost)
+            if bounded.status is Status.FOUND:
+                found += 1
+                plan = fewest_trains(position, player, tickets, limit=limit)
+                _check_plan(position, player, tickets, plan)
+    assert found >= 2
+
+
+def test_many_tickets_against_brute_force_on_small_maps() -> None:
+    rng = random.Random(7)
+    for _ in range(60):
+        board = _small_board(rng)
+        position = Position.start(board, [Player(RED), Player(BLUE)])
+        for track in range(len(board.tracks)):
+            if rng.random() < 0.2:
+                position = position.with_owner(track, rng.choice((RED, BLUE)))
+        tickets = rng.sample(board.tickets, rng.randint(5, 6))
+        limit = rng.randint(0, 25)
+        expected = _brute_force(position, RED, tickets, limit)
+        for method in Method:
+            plan = fewest_trains(position, RED, tickets, limit=limit, method=method)
+            if expected is None:
+                assert plan.status in (Status.NONE_WITHIN, Status.DISCONNECTED)
+            else:
+                assert (plan.status, plan.trains) == (Status.FOUND, expected)
+
+
+@pytest.mark.slow
+def test_search_and_cpsat_agree_on_eight_tickets_mid_game() -> None:
+    """Eight tickets at once (the bounded programme) against CP-SAT on mid-game positions."""
+    rng = random.Random(8)
+    statuses = set()
+    for _ in range(8):
+        position = randomgame.random_position(BOARD, rng)
+        player = rng.choice(position.players).colour
+        tickets = rng.sample(BOARD.tickets, 8)
+        limit = rng.randint(15, 45)
+        searched = fewest_trains(position, player, tickets, limit=limit)
+        model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
+        assert searched.proven and model.proven
+        assert (searched.status, searched.trains) == (model.status, model.trains)
+        statuses.add(searched.status)
+    assert Status.NONE_WITHIN in statuses
