@@ -116,6 +116,7 @@ class TurnGame:
         self.no_repeat = readings.vote_repeat_district == "forbidden"
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
+        self._places_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._play_cache: dict[
             tuple[Counts, int, bool, bool],
             list[tuple[int, int, int, tuple[tuple[int, int], ...], int]],
@@ -174,7 +175,8 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
-        low, high = self.bounds.get(node, (None, None))
+        key = self.key(node)
+        low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
             return True
         if high is not None and target >= high:
@@ -192,13 +194,63 @@ class TurnGame:
             result = any(self.at_least(child, target - prize) for prize, child in edges)
         else:
             result = all(self.at_least(child, target - prize) for prize, child in edges)
-        low, high = self.bounds.get(node, (None, None))
+        low, high = self.bounds.get(key, (None, None))
         if result:
             low = target if low is None else max(low, target)
         else:
             high = target if high is None else min(high, target)
-        self.bounds[node] = (low, high)
+        self.bounds[key] = (low, high)
         return result
+
+    def key(self, node: Node) -> tuple[object, ...]:
+        """The node up to a renaming of the districts (the rules treat them alike): every
+        district's column of counts (both hands, the cards the splitter gets later, voted or
+        not, its places in the deck a spy may still draw from, the vote's own district),
+        sorted. Nodes with equal keys have equal values."""
+        a = node.agenda
+        later = a.later[0] if a.later is not None else (0,) * 7
+        spies = a.spies + (a.later[2] if a.later is not None else 0)
+        places = self._places(node.drawn) if spies else ((),) * 6
+        voted = node.voted
+        if isinstance(node, _InVote):
+            v = node.vote
+            h0, h1 = v.hands
+            l0, l1 = v.if_lost
+            columns = sorted(
+                (d == v.district, h0[d], h1[d], l0[d], l1[d], later[d], d in voted, places[d])
+                for d in range(6)
+            )
+            head: tuple[object, ...] = (
+                1, v.challenger, v.mover, v.totals, v.placed, v.last,
+                h0[6], h1[6], l0[6], l1[6],
+            )  # fmt: skip
+        else:
+            h0, h1 = node.hands
+            if isinstance(node, _Choose):
+                options = node.options
+                head = (2, node.challenger)
+            else:
+                options = ()
+                head = (0,)
+            columns = sorted(
+                (d in options, h0[d], h1[d], later[d], d in voted, places[d]) for d in range(6)
+            )
+            head = (*head, h0[6], h1[6])
+        scalars = (a.actor, a.traitors, a.spies, a.doges, a.later is None, later[6])
+        rest = a.later[1:] if a.later is not None else ()
+        return (*head, scalars, rest, node.drawn, tuple(columns))
+
+    def _places(self, drawn: int) -> tuple[tuple[int, ...], ...]:
+        """Where each district's cards lie in the deck after ``drawn`` cards."""
+        found = self._places_cache.get(drawn)
+        if found is None:
+            rest = self.deck[drawn:]
+            found = tuple(
+                tuple(i for i, card in enumerate(rest) if card is district.card)
+                for district in District
+            )
+            self._places_cache[drawn] = found
+        return found
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
