@@ -123,8 +123,28 @@ class TurnGame:
         ] = {}
 
     # -------------------------------------------------------------- entry
-    def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> int:
-        """The value of the turn when the chooser takes ``chooser_offer``."""
+    def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
+        """The value of the turn when the chooser takes ``chooser_offer``; ``low``: a value
+        already proven reachable (where the tests start; any value is correct, a good one
+        saves tests)."""
+        root, top = self.root(chooser_offer, splitter_offer)
+        if self.at_least(root, low):
+            value = low
+            while value < top and self.at_least(root, value + 1):
+                value += 1
+            return value
+        value = low - 1
+        while value > -top and not self.at_least(root, value):
+            value -= 1
+        return value
+
+    def reaches(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], target: int) -> bool:
+        """Whether the splitter can make the turn's value at least ``target`` when the
+        chooser takes ``chooser_offer`` (one null-window test)."""
+        return self.at_least(self.root(chooser_offer, splitter_offer)[0], target)
+
+    def root(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> tuple[_Phase, int]:
+        """The node where the chooser starts to act, and the most votes the turn can hold."""
         chooser = 1 - self.splitter
         hands = list(self.start)
         hands[chooser] = add(hands[chooser], counts(hand_cards(chooser_offer)))
@@ -141,17 +161,7 @@ class TurnGame:
             chooser_offer[Card.DOGE],
             later,
         )
-        root = _Phase(agenda, (hands[0], hands[1]), 0, ())
-        top = self.most_votes(agenda, 0)
-        if self.at_least(root, 1):  # most turns end level or one prize apart: test there first
-            value = 1
-            while value < top and self.at_least(root, value + 1):
-                value += 1
-            return value
-        value = 0
-        while value > -top and not self.at_least(root, value):
-            value -= 1
-        return value
+        return _Phase(agenda, (hands[0], hands[1]), 0, ()), self.most_votes(agenda, 0)
 
     def most_votes(self, agenda: Agenda, drawn: int) -> int:
         """An upper bound on the votes still to come: the doges waiting, the splitter's, and
