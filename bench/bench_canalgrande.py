@@ -288,7 +288,7 @@ def crosscheck_splits(count: int, seed: int) -> list[str]:
     evaluated = 0
     for _ in range(count):
         problem, readings = small_problem(rng)
-        answer = best_split(problem, readings=Readings.resolve(readings))
+        answer = best_split(problem, readings=Readings.resolve(readings), exact_table=True)
         hands = tuple(tuple(h[k] for k in KINDS) for h in problem.hands)
         deck = tuple(c.value for c in problem.deck)
         for line in answer.splits:

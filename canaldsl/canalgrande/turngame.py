@@ -82,6 +82,11 @@ class _InVote:
     voted: tuple[int, ...]
 
 
+Play: TypeAlias = "tuple[int, int, int, tuple[tuple[int, int], ...], int]"
+"""A play: cards added to the total, cards put down, vote cards, reinforcements (district,
+cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
+DISTRICTS = tuple(District)
+_NOTHING = (0,) * 7
 Node: TypeAlias = "_Phase | _InVote | _Choose"
 Edge: TypeAlias = "tuple[int, _Phase | _InVote | _Choose | None]"
 """A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
@@ -117,10 +122,11 @@ class TurnGame:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self._places_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self._play_cache: dict[
-            tuple[Counts, int, bool, bool],
-            list[tuple[int, int, int, tuple[tuple[int, int], ...], int]],
-        ] = {}
+        self._most_cache: dict[tuple[int, int, int], int] = {}
+        self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
+        self._outright_cache: dict[tuple[object, ...], Play | None] = {}
+        self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
+        self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
 
     # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
@@ -168,6 +174,15 @@ class TurnGame:
         every doge the waiting spies could draw from the known deck."""
         spies = agenda.spies + (agenda.later[2] if agenda.later else 0)
         doges = agenda.doges + (agenda.later[3] if agenda.later else 0)
+        if not spies:
+            return doges
+        memo = (spies, doges, drawn)
+        found = self._most_cache.get(memo)
+        if found is None:
+            found = self._most_cache[memo] = self._most_votes(spies, doges, drawn)
+        return found
+
+    def _most_votes(self, spies: int, doges: int, drawn: int) -> int:
         position = drawn
         while spies > 0:
             cards = self._spy_cards(position, strict=True)
@@ -218,18 +233,16 @@ class TurnGame:
         not, its places in the deck a spy may still draw from, the vote's own district),
         sorted. Nodes with equal keys have equal values."""
         a = node.agenda
-        later = a.later[0] if a.later is not None else (0,) * 7
-        spies = a.spies + (a.later[2] if a.later is not None else 0)
-        places = self._places(node.drawn) if spies else ((),) * 6
+        later = a.later[0] if a.later is not None else _NOTHING
         voted = node.voted
+        columns: list[int] = []
         if isinstance(node, _InVote):
             v = node.vote
             h0, h1 = v.hands
             l0, l1 = v.if_lost
-            columns = sorted(
-                (d == v.district, h0[d], h1[d], l0[d], l1[d], later[d], d in voted, places[d])
-                for d in range(6)
-            )
+            for d in range(6):
+                code = ((((h0[d] * 8 + h1[d]) * 8 + l0[d]) * 8 + l1[d]) * 8 + later[d]) * 4
+                columns.append(code + (d in voted) * 2 + (d == v.district))
             head: tuple[object, ...] = (
                 1, v.challenger, v.mover, v.totals, v.placed, v.last,
                 h0[6], h1[6], l0[6], l1[6],
@@ -238,16 +251,25 @@ class TurnGame:
             h0, h1 = node.hands
             if isinstance(node, _Choose):
                 options = node.options
-                head = (2, node.challenger)
+                head = (2, node.challenger, h0[6], h1[6])
             else:
                 options = ()
-                head = (0,)
-            columns = sorted(
-                (d in options, h0[d], h1[d], later[d], d in voted, places[d]) for d in range(6)
-            )
-            head = (*head, h0[6], h1[6])
+                head = (0, h0[6], h1[6])
+            for d in range(6):
+                code = ((h0[d] * 8 + h1[d]) * 8 + later[d]) * 4
+                columns.append(code + (d in voted) * 2 + (d in options))
         scalars = (a.actor, a.traitors, a.spies, a.doges, a.later is None, later[6])
         rest = a.later[1:] if a.later is not None else ()
+        if a.spies or (a.later is not None and a.later[2]):
+            places = self._places(node.drawn)  # a spy may still draw: where each district lies
+            return (
+                *head,
+                scalars,
+                rest,
+                node.drawn,
+                tuple(sorted(zip(columns, places, strict=True))),
+            )
+        columns.sort()
         return (*head, scalars, rest, node.drawn, tuple(columns))
 
     def _places(self, drawn: int) -> tuple[tuple[int, ...], ...]:
@@ -356,16 +378,25 @@ class TurnGame:
             yield 0, _Phase(agenda, hands, drawn, voted)  # the doge is discarded
             return
         if self.most_votes(agenda, drawn) == 0:
-            wins = challenger_wins(
-                bag_of(hands[challenger]),
-                bag_of(hands[1 - challenger]),
-                readings=self.readings,
-                districts=tuple(list(District)[d] for d in options),
-            )
+            wins = self._challenger_wins(hands[challenger], hands[1 - challenger], tuple(options))
             winner = challenger if wins else 1 - challenger
             yield (1 if winner == self.splitter else -1), None
             return
         yield 0, _Choose(challenger, tuple(options), agenda, hands, drawn, voted)
+
+    def _challenger_wins(self, mine: Counts, theirs: Counts, options: tuple[int, ...]) -> bool:
+        """Who wins the last vote (cached: the same hands meet again and again)."""
+        memo = (mine, theirs, options)
+        found = self._wins_cache.get(memo)
+        if found is None:
+            found = challenger_wins(
+                bag_of(mine),
+                bag_of(theirs),
+                readings=self.readings,
+                districts=tuple(DISTRICTS[d] for d in options),
+            )
+            self._wins_cache[memo] = found
+        return found
 
     def _vote_edges(self, node: _InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
@@ -376,11 +407,17 @@ class TurnGame:
         me = vote.mover
         need = vote.totals[1 - me] - vote.totals[me] + 1
         allow = not (vote.last is None and not self.opening_reinforces)
-        plays = self._legal_plays(vote.hands[me], vote.district, vote.placed[me], allow, need)
+        hand = vote.hands[me]
+        plays = self._legal_plays(hand, vote.district, vote.placed[me], allow, need)
         beyond = reach(vote, 1 - me) - vote.totals[me]
-        outright = min(
-            (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
-        )
+        memo = (hand, vote.district, vote.placed[me], allow, need, beyond)
+        if memo in self._outright_cache:
+            outright = self._outright_cache[memo]
+        else:
+            outright = min(
+                (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
+            )
+            self._outright_cache[memo] = outright
         if outright is not None:
             yield self._raise(node, outright, beyond)
         if vote.last is not None:
@@ -392,7 +429,7 @@ class TurnGame:
     def _raise(
         self,
         node: _InVote,
-        play: tuple[int, int, int, tuple[tuple[int, int], ...], int],
+        play: Play,
         beyond: int,
     ) -> Edge:
         raised = play_on(node.vote, play[2], play[3])
@@ -402,11 +439,14 @@ class TurnGame:
 
     def _legal_plays(
         self, hand: Counts, district: int, placed: bool, allow: bool, need: int
-    ) -> list[tuple[int, int, int, tuple[tuple[int, int], ...], int]]:
+    ) -> list[Play]:
         """(district cards added, cards put down, vote cards, reinforcements) of every legal
-        play adding at least ``need``, largest first (cached per hand)."""
-        key = (hand, district, placed, allow)
-        plays = self._play_cache.get(key)
+        play adding at least ``need``, largest first (cached per hand and need)."""
+        key = (hand, district, placed, allow, need)
+        legal = self._legal_cache.get(key)
+        if legal is not None:
+            return legal
+        plays = self._play_cache.get(key[:4])
         if plays is None:
             plays = []
             for k, groups in all_plays(hand, district, placed, allow):
@@ -414,11 +454,13 @@ class TurnGame:
                 lead = k + max((m for _, m in groups), default=0)
                 plays.append((added, added + len(groups), k, groups, lead))
             plays.sort(key=lambda p: (-p[0], p[1]))
-            self._play_cache[key] = plays
+            self._play_cache[key[:4]] = plays
         each = self.each_gondola
-        return [
+        legal = [
             play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
         ]
+        self._legal_cache[key] = legal
+        return legal
 
     def _settle(self, vote: VoteState, node: _InVote) -> Edge:
         """The player to move passes: the last player to raise wins; the loser takes back

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_split_values_agree_with_brute_force() -> None:
     evaluated = 0
     for _ in range(90):
         problem, readings = small_problem(rng)
-        answer = best_split(problem, readings=Readings.resolve(readings))
+        answer = best_split(problem, readings=Readings.resolve(readings), exact_table=True)
         hands = tuple(tuple(h[k] for k in KINDS) for h in problem.hands)
         deck = tuple(c.value for c in problem.deck)
         for line in answer.splits:
@@ -82,12 +83,35 @@ def test_split_values_agree_with_brute_force() -> None:
                     {c.value: n for c, n in theirs.actions.items()},
                     readings,
                 )
-                assert line.values[taken].prizes == expected
+                value = line.values[taken]
+                assert value is not None and value.prizes == expected
                 evaluated += 1
         # the proof: the best split is at least as good as every split, its reply is the worse
         assert all(answer.best.value.score >= line.value.score for line in answer.splits)
-        assert answer.best.value.score == min(v.score for v in answer.best.values)
+        assert answer.best.value.score == min(v.score for v in answer.best.values if v)
+        _same_best_with_bounds(problem, readings, answer)
     assert evaluated > 2000
+
+
+def _same_best_with_bounds(problem: SplitProblem, readings: dict[str, str], exact: Any) -> None:
+    """Alpha-beta at the root (the default) finds the same best split as solving every split;
+    its solved lines are exact, and every refuted line's bound holds and is no better than
+    the best."""
+    fast = best_split(problem, readings=Readings.resolve(readings))
+    assert (fast.best.offers, fast.best.reply, fast.best.value) == (
+        exact.best.offers,
+        exact.best.reply,
+        exact.best.value,
+    )
+    for line, truth in zip(fast.splits, exact.splits, strict=True):
+        assert line.offers == truth.offers
+        if line.exact:
+            assert line == truth
+            continue
+        assert line.value.score <= fast.best.value.score
+        proven = truth.values[line.reply]
+        assert proven is not None and line.values[line.reply] == line.value
+        assert proven.numbers == line.value.numbers and proven.prizes <= line.value.prizes
 
 
 def test_the_number_race_agrees_with_cp_sat() -> None:
