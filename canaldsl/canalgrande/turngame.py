@@ -211,6 +211,12 @@ class TurnGame:
             return False
         if target <= -most:
             return True
+        if isinstance(node, _InVote) and self._reach_rule(node.vote):
+            later = most - 1  # the votes after this one
+            if target > later - 1 and not self._can_force(node.vote, self.splitter):
+                return False  # only by winning this vote could the splitter reach the target
+            if target <= 1 - later and not self._can_force(node.vote, 1 - self.splitter):
+                return True  # only by winning this vote could the chooser keep it below
         self.nodes += 1
         if self.nodes > self.budget:
             raise TurnSearchLimitError(self.budget)
@@ -283,6 +289,26 @@ class TurnGame:
             )
             self._places_cache[drawn] = found
         return found
+
+    def _reach_rule(self, vote: VoteState) -> bool:
+        """Whether the reach rule decides who can force a win of the vote from here: under
+        the reading "play" (a reinforcement must pass the opponent over the whole play), once
+        any play may reinforce."""
+        return not self.each_gondola and (self.opening_reinforces or vote.last is not None)
+
+    @staticmethod
+    def _can_force(vote: VoteState, side: int) -> bool:
+        """Whether ``side`` can win the vote whatever the other does (cards spent aside).
+
+        The player to move wins exactly when its reach (the most it can total, in one play)
+        passes the opponent's total and is at least the opponent's reach: it jumps there and
+        the opponent cannot go past; otherwise whatever it raises to, the opponent jumps to
+        its own reach, which the mover can no longer pass (a player's reach never grows).
+        At the opening the challenger's "opponent total" is 0."""
+        mover = vote.mover
+        mine, theirs = reach(vote, mover), reach(vote, 1 - mover)
+        wins = mine > vote.totals[1 - mover] and mine >= theirs
+        return wins if side == mover else not wins
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
