@@ -87,6 +87,7 @@ Play: TypeAlias = "tuple[int, int, int, tuple[tuple[int, int], ...], int]"
 cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
 DISTRICTS = tuple(District)
 _NOTHING = (0,) * 7
+_SIX = range(6)
 Node: TypeAlias = "_Phase | _InVote | _Choose"
 Edge: TypeAlias = "tuple[int, _Phase | _InVote | _Choose | None]"
 """A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
@@ -122,6 +123,7 @@ class TurnGame:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self._places_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._base_cache: dict[tuple[Counts, tuple[int, ...]], list[int]] = {}
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
         self._outright_cache: dict[tuple[object, ...], Play | None] = {}
@@ -239,44 +241,48 @@ class TurnGame:
         not, its places in the deck a spy may still draw from, the vote's own district),
         sorted. Nodes with equal keys have equal values."""
         a = node.agenda
-        later = a.later[0] if a.later is not None else _NOTHING
-        voted = node.voted
-        columns: list[int] = []
+        later = a.later
+        base = self._base(later[0] if later is not None else _NOTHING, node.voted)
         if isinstance(node, _InVote):
             v = node.vote
             h0, h1 = v.hands
             l0, l1 = v.if_lost
-            for d in range(6):
-                code = ((((h0[d] * 8 + h1[d]) * 8 + l0[d]) * 8 + l1[d]) * 8 + later[d]) * 4
-                columns.append(code + (d in voted) * 2 + (d == v.district))
+            columns = [
+                (((h0[d] * 8 + h1[d]) * 8 + l0[d]) * 8 + l1[d]) * 32 + base[d] for d in _SIX
+            ]
+            columns[v.district] += 1
             head: tuple[object, ...] = (
                 1, v.challenger, v.mover, v.totals, v.placed, v.last,
                 h0[6], h1[6], l0[6], l1[6],
             )  # fmt: skip
         else:
             h0, h1 = node.hands
+            columns = [(h0[d] * 8 + h1[d]) * 32 + base[d] for d in _SIX]
             if isinstance(node, _Choose):
-                options = node.options
+                for d in node.options:
+                    columns[d] += 1
                 head = (2, node.challenger, h0[6], h1[6])
             else:
-                options = ()
                 head = (0, h0[6], h1[6])
-            for d in range(6):
-                code = ((h0[d] * 8 + h1[d]) * 8 + later[d]) * 4
-                columns.append(code + (d in voted) * 2 + (d in options))
-        scalars = (a.actor, a.traitors, a.spies, a.doges, a.later is None, later[6])
-        rest = a.later[1:] if a.later is not None else ()
-        if a.spies or (a.later is not None and a.later[2]):
+        if later is None:
+            tail: tuple[object, ...] = (a.actor, a.traitors, a.spies, a.doges, node.drawn)
+        else:
+            tail = (a.actor, a.traitors, a.spies, a.doges, node.drawn, *later[1:], later[0][6])
+        if a.spies or (later is not None and later[2]):
             places = self._places(node.drawn)  # a spy may still draw: where each district lies
-            return (
-                *head,
-                scalars,
-                rest,
-                node.drawn,
-                tuple(sorted(zip(columns, places, strict=True))),
-            )
+            return (*head, *tail, tuple(sorted(zip(columns, places, strict=True))))
         columns.sort()
-        return (*head, scalars, rest, node.drawn, tuple(columns))
+        return (*head, *tail, tuple(columns))
+
+    def _base(self, later: Counts, voted: tuple[int, ...]) -> list[int]:
+        """Each district's key bits that do not change within a vote: the cards the
+        splitter gets later, voted or not."""
+        memo = (later, voted)
+        found = self._base_cache.get(memo)
+        if found is None:
+            found = [later[d] * 4 + (d in voted) * 2 for d in _SIX]
+            self._base_cache[memo] = found
+        return found
 
     def _places(self, drawn: int) -> tuple[tuple[int, ...], ...]:
         """Where each district's cards lie in the deck after ``drawn`` cards."""
