@@ -29,6 +29,7 @@ from canaldsl.canalgrande.cards import Card, District
 from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.solve_vote import challenger_wins
+from canaldsl.canalgrande.votebounds import can_force, last_vote_bound, last_vote_result
 from canaldsl.canalgrande.votemoves import (
     KINDS,
     Counts,
@@ -214,11 +215,9 @@ class TurnGame:
         if target <= -most:
             return True
         if isinstance(node, _InVote) and self._reach_rule(node.vote):
-            later = most - 1  # the votes after this one
-            if target > later - 1 and not self._can_force(node.vote, self.splitter):
-                return False  # only by winning this vote could the splitter reach the target
-            if target <= 1 - later and not self._can_force(node.vote, 1 - self.splitter):
-                return True  # only by winning this vote could the chooser keep it below
+            decided = self._vote_bounds(node, target, most - 1)
+            if decided is not None:
+                return decided
         self.nodes += 1
         if self.nodes > self.budget:
             raise TurnSearchLimitError(self.budget)
@@ -247,9 +246,7 @@ class TurnGame:
             v = node.vote
             h0, h1 = v.hands
             l0, l1 = v.if_lost
-            columns = [
-                (((h0[d] * 8 + h1[d]) * 8 + l0[d]) * 8 + l1[d]) * 32 + base[d] for d in _SIX
-            ]
+            columns = [(((h0[d] * 8 + h1[d]) * 8 + l0[d]) * 8 + l1[d]) * 32 + base[d] for d in _SIX]
             columns[v.district] += 1
             head: tuple[object, ...] = (
                 1, v.challenger, v.mover, v.totals, v.placed, v.last,
@@ -302,19 +299,57 @@ class TurnGame:
         any play may reinforce."""
         return not self.each_gondola and (self.opening_reinforces or vote.last is not None)
 
-    @staticmethod
-    def _can_force(vote: VoteState, side: int) -> bool:
-        """Whether ``side`` can win the vote whatever the other does (cards spent aside).
+    def _vote_bounds(self, node: _InVote, target: int, later: int) -> bool | None:
+        """The test settled inside a vote without search, or None. With ``later`` votes
+        after this one, a target above ``later - 1`` needs the splitter to win this vote, one
+        at or below ``1 - later`` needs the chooser to (:mod:`votebounds`): if that side cannot
+        force the win, the test is settled; with one vote left and nothing else, also if the
+        most that vote could bring the side cannot do."""
+        vote, chooser = node.vote, 1 - self.splitter
+        splitter_needs = target > later - 1
+        chooser_needs = target <= 1 - later
+        if splitter_needs and not can_force(vote, self.splitter):
+            return False
+        if chooser_needs and not can_force(vote, chooser):
+            return True
+        last = self._pure_last_vote(node) if later == 1 else None
+        if last is None:
+            return None
+        owner, extra, thief = last
+        if splitter_needs:
+            best = last_vote_bound(vote, self.splitter, self.splitter, self._last,
+                                   owner=owner, extra=extra, thief=thief)  # fmt: skip
+            if 1 + best < target:
+                return False
+        if chooser_needs:
+            best = last_vote_bound(vote, chooser, self.splitter, self._last,
+                                   owner=owner, extra=extra, thief=thief)  # fmt: skip
+            if -1 + best >= target:
+                return True
+        return None
 
-        The player to move wins exactly when its reach (the most it can total, in one play)
-        passes the opponent's total and is at least the opponent's reach: it jumps there and
-        the opponent cannot go past; otherwise whatever it raises to, the opponent jumps to
-        its own reach, which the mover can no longer pass (a player's reach never grows).
-        At the opening the challenger's "opponent total" is 0."""
-        mover = vote.mover
-        mine, theirs = reach(vote, mover), reach(vote, 1 - mover)
-        wins = mine > vote.totals[1 - mover] and mine >= theirs
-        return wins if side == mover else not wins
+    def _pure_last_vote(self, node: _InVote) -> tuple[int, Counts, int | None] | None:
+        """When one vote is left after this one, no spy and at most one traitor: the doge's
+        owner, the cards the splitter gets before it, the traitor's owner (None otherwise,
+        or under readings the bound does not cover)."""
+        if self.no_repeat:
+            return None
+        a = node.agenda
+        later_traitors = a.later[1] if a.later is not None else 0
+        if a.spies or (a.later is not None and a.later[2]) or a.traitors + later_traitors > 1:
+            return None
+        thief = a.actor if a.traitors else (self.splitter if later_traitors else None)
+        if a.doges:  # the actor's own doge comes next
+            return a.actor, _NOTHING, thief
+        assert a.later is not None  # one vote is left: the splitter's
+        return self.splitter, a.later[0], thief
+
+    def _last(self, splitter_hand: Counts, chooser_hand: Counts, owner: int) -> int:
+        hands = (
+            [splitter_hand, chooser_hand] if self.splitter == 0 else [chooser_hand, splitter_hand]
+        )
+        return last_vote_result((hands[0], hands[1]), owner, self.splitter,
+                                self._challenger_wins)  # fmt: skip
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
