@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cache
+from functools import cache, partial
 
 from canaldsl.canalgrande.votebounds import can_force, last_vote_bound
 from canaldsl.canalgrande.votemoves import VoteState
@@ -124,8 +124,7 @@ def test_the_last_vote_bound_holds_for_every_outcome() -> None:
         for winner in (0, 1):
             loser = 1 - winner
             bound = last_vote_bound(
-                vote, winner, splitter,
-                lambda s, c, o, at=splitter: last_vote(s, c, o, at),
+                vote, winner, splitter, partial(last_vote, splitter=splitter),
                 owner=owner, extra=extra, thief=thief,
             )  # fmt: skip
             low = list(vote.if_lost[loser])
