@@ -203,6 +203,10 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
+        if isinstance(node, _Phase):
+            last = self._last_vote_left(node)
+            if last is not None:
+                return last >= target
         key = self.key(node)
         low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
@@ -350,6 +354,23 @@ class TurnGame:
         )
         return last_vote_result((hands[0], hands[1]), owner, self.splitter,
                                 self._challenger_wins)  # fmt: skip
+
+    def _last_vote_left(self, node: _Phase) -> int | None:
+        """The value when all that is left of the turn is one doge of the acting player (the
+        last vote, settled by who can win it, as :meth:`_vote` does), else None."""
+        a = node.agenda
+        if a.later is not None or a.traitors or a.spies or a.doges != 1:
+            return None
+        hands = node.hands
+        challenger = challenger_of(hands, a.actor)
+        if challenger is None:
+            return 0
+        options = tuple(d for d in range(6) if hands[challenger][d] > 0
+                        and not (self.no_repeat and d in node.voted))  # fmt: skip
+        if not options:
+            return 0
+        wins = self._challenger_wins(hands[challenger], hands[1 - challenger], options)
+        return 1 if (challenger if wins else 1 - challenger) == self.splitter else -1
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
