@@ -124,6 +124,8 @@ class TurnGame:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self._places_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._leaves: dict[tuple[object, ...], int | None] = {}
+        self._reach_rule_opening = not self.each_gondola and self.opening_reinforces
         self._base_cache: dict[tuple[Counts, tuple[int, ...]], list[int]] = {}
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
@@ -203,8 +205,12 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
-        if isinstance(node, _Phase):
-            last = self._last_vote_left(node)
+        if isinstance(node, _Phase) and _near_the_end(node.agenda):
+            memo = (node.hands, node.agenda, node.voted)
+            if memo in self._leaves:
+                last = self._leaves[memo]
+            else:
+                last = self._leaves[memo] = self._last_vote_left(node)
             if last is not None:
                 return last >= target
         key = self.key(node)
@@ -356,17 +362,42 @@ class TurnGame:
                                 self._challenger_wins)  # fmt: skip
 
     def _last_vote_left(self, node: _Phase) -> int | None:
-        """The value when all that is left of the turn is one doge of the acting player (the
-        last vote, settled by who can win it, as :meth:`_vote` does), else None."""
-        a = node.agenda
-        if a.later is not None or a.traitors or a.spies or a.doges != 1:
+        """The value when all that is left of the turn is one player's last doge and its
+        traitors (none left, or the chooser done and the splitter's offer waiting), else
+        None. The thefts that matter come before the vote (one after it changes nothing), so
+        the player picks the best of every way to steal up to its traitors (none included,
+        as the search does), then the last vote is settled by who can win it (as
+        :meth:`_vote` does)."""
+        a, hands = node.agenda, node.hands
+        if a.traitors or a.spies or a.doges:
+            if a.later is not None:
+                return None
+            actor, traitors, spies, doges = a.actor, a.traitors, a.spies, a.doges
+        else:
+            if a.later is None:
+                return None
+            cards, traitors, spies, doges = a.later
+            actor = self.splitter
+            moved = list(hands)
+            moved[actor] = add(moved[actor], cards)
+            hands = (moved[0], moved[1])
+        if spies or doges != 1:
             return None
-        hands = node.hands
-        challenger = challenger_of(hands, a.actor)
+        values = [
+            self._last_vote_value(after, actor, node.voted)
+            for after in thefts(hands, actor, traitors, self.readings)
+        ]
+        return max(values) if actor == self.splitter else min(values)
+
+    def _last_vote_value(
+        self, hands: tuple[Counts, Counts], owner: int, voted: tuple[int, ...]
+    ) -> int:
+        """The last vote's result for the splitter (0: the doge is discarded)."""
+        challenger = challenger_of(hands, owner)
         if challenger is None:
             return 0
         options = tuple(d for d in range(6) if hands[challenger][d] > 0
-                        and not (self.no_repeat and d in node.voted))  # fmt: skip
+                        and not (self.no_repeat and d in voted))  # fmt: skip
         if not options:
             return 0
         wins = self._challenger_wins(hands[challenger], hands[1 - challenger], options)
@@ -476,7 +507,10 @@ class TurnGame:
         """Who wins the last vote (cached: the same hands meet again and again)."""
         memo = (mine, theirs, options)
         found = self._wins_cache.get(memo)
-        if found is None:
+        if found is None and self._reach_rule_opening:  # the closed form, on counts
+            found = any(_reach_of(mine, d) >= _reach_of(theirs, d) for d in options)
+            self._wins_cache[memo] = found
+        elif found is None:
             found = challenger_wins(
                 bag_of(mine),
                 bag_of(theirs),
@@ -559,6 +593,21 @@ class TurnGame:
         hands[1 - winner] = vote.if_lost[1 - winner]
         prize = 1 if winner == self.splitter else -1
         return prize, _Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
+
+
+def _reach_of(hand: Counts, district: int) -> int:
+    """The most a hand can total in a vote over ``district`` (0 without a card of it)."""
+    if not hand[district]:
+        return 0
+    others = sorted((hand[d] for d in range(6) if d != district), reverse=True)
+    return hand[district] + sum(others[: hand[6]])
+
+
+def _near_the_end(a: Agenda) -> bool:
+    """Whether one player's doge and traitors may be all that is left (a quick test)."""
+    if a.later is None:
+        return a.doges == 1 and not a.spies
+    return not (a.traitors or a.spies or a.doges) and a.later[3] == 1 and not a.later[2]
 
 
 @dataclass(frozen=True)
