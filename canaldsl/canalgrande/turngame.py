@@ -21,22 +21,20 @@ known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothin
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TypeAlias
 
 from canaldsl.canalgrande.bag import Bag
-from canaldsl.canalgrande.cards import Card, District
+from canaldsl.canalgrande.cards import Card
 from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
-from canaldsl.canalgrande.solve_vote import challenger_wins
-from canaldsl.canalgrande.votebounds import can_force, last_vote_bound, last_vote_result
+from canaldsl.canalgrande.turnends import TurnEnds
+from canaldsl.canalgrande.turnkeys import NodeKeys
+from canaldsl.canalgrande.turnnodes import Agenda, Choose, Edge, InVote, Node, Phase, Play
 from canaldsl.canalgrande.votemoves import (
     KINDS,
     Counts,
     VoteState,
     add,
     all_plays,
-    bag_of,
     challenger_of,
     counts,
     hand_cards,
@@ -54,45 +52,6 @@ class TurnSearchLimitError(ValueError):
 
     def __init__(self, budget: int) -> None:
         super().__init__(f"[S702] the turn search needed more than {budget} nodes")
-
-
-@dataclass(frozen=True)
-class Agenda:
-    """What the acting player still has to use, and what the splitter gets afterwards."""
-
-    actor: int
-    traitors: int
-    spies: int
-    doges: int
-    later: tuple[Counts, int, int, int] | None  # splitter's hand cards, traitors, spies, doges
-
-
-@dataclass(frozen=True)
-class _Phase:
-    agenda: Agenda
-    hands: tuple[Counts, Counts]
-    drawn: int
-    voted: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class _InVote:
-    vote: VoteState
-    agenda: Agenda
-    drawn: int
-    voted: tuple[int, ...]
-
-
-Play: TypeAlias = "tuple[int, int, int, tuple[tuple[int, int], ...], int]"
-"""A play: cards added to the total, cards put down, vote cards, reinforcements (district,
-cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
-DISTRICTS = tuple(District)
-_NOTHING = (0,) * 7
-_SIX = range(6)
-Node: TypeAlias = "_Phase | _InVote | _Choose"
-Edge: TypeAlias = "tuple[int, _Phase | _InVote | _Choose | None]"
-"""A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
-leads (None: nothing after it can change the value)."""
 
 
 class TurnGame:
@@ -123,12 +82,9 @@ class TurnGame:
         self.no_repeat = readings.vote_repeat_district == "forbidden"
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
-        self._places_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self._leaves: dict[tuple[object, ...], int | None] = {}
-        self._reach_rule_opening = not self.each_gondola and self.opening_reinforces
-        self._base_cache: dict[tuple[Counts, tuple[int, ...]], list[int]] = {}
+        self.keys = NodeKeys(deck)
+        self.ends = TurnEnds(splitter, readings)
         self._most_cache: dict[tuple[int, int, int], int] = {}
-        self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
         self._outright_cache: dict[tuple[object, ...], Play | None] = {}
         self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
         self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
@@ -154,7 +110,7 @@ class TurnGame:
         chooser takes ``chooser_offer`` (one null-window test)."""
         return self.at_least(self.root(chooser_offer, splitter_offer)[0], target)
 
-    def root(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> tuple[_Phase, int]:
+    def root(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> tuple[Phase, int]:
         """The node where the chooser starts to act, and the most votes the turn can hold."""
         chooser = 1 - self.splitter
         hands = list(self.start)
@@ -172,7 +128,7 @@ class TurnGame:
             chooser_offer[Card.DOGE],
             later,
         )
-        return _Phase(agenda, (hands[0], hands[1]), 0, ()), self.most_votes(agenda, 0)
+        return Phase(agenda, (hands[0], hands[1]), 0, ()), self.most_votes(agenda, 0)
 
     def most_votes(self, agenda: Agenda, drawn: int) -> int:
         """An upper bound on the votes still to come: the doges waiting, the splitter's, and
@@ -205,15 +161,11 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
-        if isinstance(node, _Phase) and _near_the_end(node.agenda):
-            memo = (node.hands, node.agenda, node.voted)
-            if memo in self._leaves:
-                last = self._leaves[memo]
-            else:
-                last = self._leaves[memo] = self._last_vote_left(node)
+        if isinstance(node, Phase):
+            last = self.ends.settled(node)
             if last is not None:
                 return last >= target
-        key = self.key(node)
+        key = self.keys.key(node)
         low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
             return True
@@ -224,8 +176,8 @@ class TurnGame:
             return False
         if target <= -most:
             return True
-        if isinstance(node, _InVote) and self._reach_rule(node.vote):
-            decided = self._vote_bounds(node, target, most - 1)
+        if isinstance(node, InVote):
+            decided = self.ends.vote_bounds(node, target, most - 1)
             if decided is not None:
                 return decided
         self.nodes += 1
@@ -244,190 +196,31 @@ class TurnGame:
         self.bounds[key] = (low, high)
         return result
 
-    def key(self, node: Node) -> tuple[object, ...]:
-        """The node up to a renaming of the districts (the rules treat them alike): every
-        district's column of counts (both hands, the cards the splitter gets later, voted or
-        not, its places in the deck a spy may still draw from, the vote's own district),
-        sorted. Nodes with equal keys have equal values."""
-        a = node.agenda
-        later = a.later
-        base = self._base(later[0] if later is not None else _NOTHING, node.voted)
-        if isinstance(node, _InVote):
-            v = node.vote
-            h0, h1 = v.hands
-            l0, l1 = v.if_lost
-            columns = [(((h0[d] * 8 + h1[d]) * 8 + l0[d]) * 8 + l1[d]) * 32 + base[d] for d in _SIX]
-            columns[v.district] += 1
-            head: tuple[object, ...] = (
-                1, v.challenger, v.mover, v.totals, v.placed, v.last,
-                h0[6], h1[6], l0[6], l1[6],
-            )  # fmt: skip
-        else:
-            h0, h1 = node.hands
-            columns = [(h0[d] * 8 + h1[d]) * 32 + base[d] for d in _SIX]
-            if isinstance(node, _Choose):
-                for d in node.options:
-                    columns[d] += 1
-                head = (2, node.challenger, h0[6], h1[6])
-            else:
-                head = (0, h0[6], h1[6])
-        if later is None:
-            tail: tuple[object, ...] = (a.actor, a.traitors, a.spies, a.doges, node.drawn)
-        else:
-            tail = (a.actor, a.traitors, a.spies, a.doges, node.drawn, *later[1:], later[0][6])
-        if a.spies or (later is not None and later[2]):
-            places = self._places(node.drawn)  # a spy may still draw: where each district lies
-            return (*head, *tail, tuple(sorted(zip(columns, places, strict=True))))
-        columns.sort()
-        return (*head, *tail, tuple(columns))
-
-    def _base(self, later: Counts, voted: tuple[int, ...]) -> list[int]:
-        """Each district's key bits that do not change within a vote: the cards the
-        splitter gets later, voted or not."""
-        memo = (later, voted)
-        found = self._base_cache.get(memo)
-        if found is None:
-            found = [later[d] * 4 + (d in voted) * 2 for d in _SIX]
-            self._base_cache[memo] = found
-        return found
-
-    def _places(self, drawn: int) -> tuple[tuple[int, ...], ...]:
-        """Where each district's cards lie in the deck after ``drawn`` cards."""
-        found = self._places_cache.get(drawn)
-        if found is None:
-            rest = self.deck[drawn:]
-            found = tuple(
-                tuple(i for i, card in enumerate(rest) if card is district.card)
-                for district in District
-            )
-            self._places_cache[drawn] = found
-        return found
-
-    def _reach_rule(self, vote: VoteState) -> bool:
-        """Whether the reach rule decides who can force a win of the vote from here: under
-        the reading "play" (a reinforcement must pass the opponent over the whole play), once
-        any play may reinforce."""
-        return not self.each_gondola and (self.opening_reinforces or vote.last is not None)
-
-    def _vote_bounds(self, node: _InVote, target: int, later: int) -> bool | None:
-        """The test settled inside a vote without search, or None. With ``later`` votes
-        after this one, a target above ``later - 1`` needs the splitter to win this vote, one
-        at or below ``1 - later`` needs the chooser to (:mod:`votebounds`): if that side cannot
-        force the win, the test is settled; with one vote left and nothing else, also if the
-        most that vote could bring the side cannot do."""
-        vote, chooser = node.vote, 1 - self.splitter
-        splitter_needs = target > later - 1
-        chooser_needs = target <= 1 - later
-        if splitter_needs and not can_force(vote, self.splitter):
-            return False
-        if chooser_needs and not can_force(vote, chooser):
-            return True
-        last = self._pure_last_vote(node) if later == 1 else None
-        if last is None:
-            return None
-        owner, extra, thief = last
-        if splitter_needs:
-            best = last_vote_bound(vote, self.splitter, self.splitter, self._last,
-                                   owner=owner, extra=extra, thief=thief)  # fmt: skip
-            if 1 + best < target:
-                return False
-        if chooser_needs:
-            best = last_vote_bound(vote, chooser, self.splitter, self._last,
-                                   owner=owner, extra=extra, thief=thief)  # fmt: skip
-            if -1 + best >= target:
-                return True
-        return None
-
-    def _pure_last_vote(self, node: _InVote) -> tuple[int, Counts, int | None] | None:
-        """When one vote is left after this one, no spy and at most one traitor: the doge's
-        owner, the cards the splitter gets before it, the traitor's owner (None otherwise,
-        or under readings the bound does not cover)."""
-        if self.no_repeat:
-            return None
-        a = node.agenda
-        later_traitors = a.later[1] if a.later is not None else 0
-        if a.spies or (a.later is not None and a.later[2]) or a.traitors + later_traitors > 1:
-            return None
-        thief = a.actor if a.traitors else (self.splitter if later_traitors else None)
-        if a.doges:  # the actor's own doge comes next
-            return a.actor, _NOTHING, thief
-        assert a.later is not None  # one vote is left: the splitter's
-        return self.splitter, a.later[0], thief
-
-    def _last(self, splitter_hand: Counts, chooser_hand: Counts, owner: int) -> int:
-        hands = (
-            [splitter_hand, chooser_hand] if self.splitter == 0 else [chooser_hand, splitter_hand]
-        )
-        return last_vote_result((hands[0], hands[1]), owner, self.splitter,
-                                self._challenger_wins)  # fmt: skip
-
-    def _last_vote_left(self, node: _Phase) -> int | None:
-        """The value when all that is left of the turn is one player's last doge and its
-        traitors (none left, or the chooser done and the splitter's offer waiting), else
-        None. The thefts that matter come before the vote (one after it changes nothing), so
-        the player picks the best of every way to steal up to its traitors (none included,
-        as the search does), then the last vote is settled by who can win it (as
-        :meth:`_vote` does)."""
-        a, hands = node.agenda, node.hands
-        if a.traitors or a.spies or a.doges:
-            if a.later is not None:
-                return None
-            actor, traitors, spies, doges = a.actor, a.traitors, a.spies, a.doges
-        else:
-            if a.later is None:
-                return None
-            cards, traitors, spies, doges = a.later
-            actor = self.splitter
-            moved = list(hands)
-            moved[actor] = add(moved[actor], cards)
-            hands = (moved[0], moved[1])
-        if spies or doges != 1:
-            return None
-        values = [
-            self._last_vote_value(after, actor, node.voted)
-            for after in thefts(hands, actor, traitors, self.readings)
-        ]
-        return max(values) if actor == self.splitter else min(values)
-
-    def _last_vote_value(
-        self, hands: tuple[Counts, Counts], owner: int, voted: tuple[int, ...]
-    ) -> int:
-        """The last vote's result for the splitter (0: the doge is discarded)."""
-        challenger = challenger_of(hands, owner)
-        if challenger is None:
-            return 0
-        options = tuple(d for d in range(6) if hands[challenger][d] > 0
-                        and not (self.no_repeat and d in voted))  # fmt: skip
-        if not options:
-            return 0
-        wins = self._challenger_wins(hands[challenger], hands[1 - challenger], options)
-        return 1 if (challenger if wins else 1 - challenger) == self.splitter else -1
-
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
-        if isinstance(node, _Phase):
+        if isinstance(node, Phase):
             return self.most_votes(node.agenda, node.drawn)
         return 1 + self.most_votes(node.agenda, node.drawn)
 
     # -------------------------------------------------------------- choices
     def edges(self, node: Node) -> tuple[int, Iterator[Edge]]:
         """Who chooses at ``node``, and the choices (lazily, most promising first)."""
-        if isinstance(node, _Phase):
+        if isinstance(node, Phase):
             return node.agenda.actor, self._phase_edges(node)
-        if isinstance(node, _Choose):
+        if isinstance(node, Choose):
             return node.challenger, self._district_edges(node)
         return node.vote.mover, self._vote_edges(node)
 
-    def _district_edges(self, node: _Choose) -> Iterator[Edge]:
+    def _district_edges(self, node: Choose) -> Iterator[Edge]:
         for d in node.options:
             start = VoteState(
                 d, node.challenger, node.challenger, node.hands, node.hands, (0, 0),
                 (False, False), None,
             )  # fmt: skip
             voted = tuple(sorted((*node.voted, d))) if self.no_repeat else node.voted
-            yield 0, _InVote(start, node.agenda, node.drawn, voted)
+            yield 0, InVote(start, node.agenda, node.drawn, voted)
 
-    def _phase_edges(self, node: _Phase) -> Iterator[Edge]:
+    def _phase_edges(self, node: Phase) -> Iterator[Edge]:
         a, hands, drawn, voted = node.agenda, node.hands, node.drawn, node.voted
         if a.traitors == 0 and a.spies == 0 and a.doges == 0:
             if a.later is None:
@@ -436,7 +229,7 @@ class TurnGame:
             cards, t, s, k = a.later
             moved = list(hands)
             moved[self.splitter] = add(moved[self.splitter], cards)
-            yield 0, _Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
+            yield 0, Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
                             voted)  # fmt: skip
             return
         waiting = {"d": a.doges, "t": a.traitors, "s": a.spies}
@@ -448,11 +241,11 @@ class TurnGame:
             if kind == "t":
                 rest = Agenda(a.actor, a.traitors - 1, a.spies, a.doges, a.later)
                 for after in thefts(hands, a.actor, 1, self.readings):
-                    yield 0, _Phase(rest, after, drawn, voted)
+                    yield 0, Phase(rest, after, drawn, voted)
             elif kind == "s":
                 rest = Agenda(a.actor, a.traitors, a.spies - 1, a.doges, a.later)
                 yield from self._spy(rest, hands, drawn, voted)
-                yield 0, _Phase(rest, hands, drawn, voted)  # the spy left unused
+                yield 0, Phase(rest, hands, drawn, voted)  # the spy left unused
             else:
                 rest = Agenda(a.actor, a.traitors, a.spies, a.doges - 1, a.later)
                 yield from self._vote(rest, hands, drawn, voted)
@@ -476,7 +269,7 @@ class TurnGame:
         held = (tuple(mine), hands[1]) if me == 0 else (hands[0], tuple(mine))
         rest = Agenda(me, agenda.traitors, agenda.spies + spies, agenda.doges + doges, agenda.later)
         for after in thefts(held, me, shape.steals, self.readings):
-            yield 0, _Phase(rest, after, drawn + len(cards), voted)
+            yield 0, Phase(rest, after, drawn + len(cards), voted)
 
     def _spy_cards(self, drawn: int, *, strict: bool) -> tuple[Card, ...]:
         return spy_draw(self.deck, drawn, self.readings.spy_traitors, strict=strict)
@@ -494,33 +287,18 @@ class TurnGame:
             options = [d for d in range(6) if hands[challenger][d] > 0
                        and not (self.no_repeat and d in voted)]  # fmt: skip
         if challenger is None or not options:
-            yield 0, _Phase(agenda, hands, drawn, voted)  # the doge is discarded
+            yield 0, Phase(agenda, hands, drawn, voted)  # the doge is discarded
             return
         if self.most_votes(agenda, drawn) == 0:
-            wins = self._challenger_wins(hands[challenger], hands[1 - challenger], tuple(options))
+            wins = self.ends.challenger_takes(
+                hands[challenger], hands[1 - challenger], tuple(options)
+            )
             winner = challenger if wins else 1 - challenger
             yield (1 if winner == self.splitter else -1), None
             return
-        yield 0, _Choose(challenger, tuple(options), agenda, hands, drawn, voted)
+        yield 0, Choose(challenger, tuple(options), agenda, hands, drawn, voted)
 
-    def _challenger_wins(self, mine: Counts, theirs: Counts, options: tuple[int, ...]) -> bool:
-        """Who wins the last vote (cached: the same hands meet again and again)."""
-        memo = (mine, theirs, options)
-        found = self._wins_cache.get(memo)
-        if found is None and self._reach_rule_opening:  # the closed form, on counts
-            found = any(_reach_of(mine, d) >= _reach_of(theirs, d) for d in options)
-            self._wins_cache[memo] = found
-        elif found is None:
-            found = challenger_wins(
-                bag_of(mine),
-                bag_of(theirs),
-                readings=self.readings,
-                districts=tuple(DISTRICTS[d] for d in options),
-            )
-            self._wins_cache[memo] = found
-        return found
-
-    def _vote_edges(self, node: _InVote) -> Iterator[Edge]:
+    def _vote_edges(self, node: InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
         the vote outright), then passing, then the others, largest first. A raise past the
         opponent's reach leaves the opponent nothing but to pass, so it is settled at once
@@ -550,14 +328,14 @@ class TurnGame:
 
     def _raise(
         self,
-        node: _InVote,
+        node: InVote,
         play: Play,
         beyond: int,
     ) -> Edge:
         raised = play_on(node.vote, play[2], play[3])
         if play[0] >= beyond:  # the opponent cannot go past: it passes
             return self._settle(raised, node)
-        return 0, _InVote(raised, node.agenda, node.drawn, node.voted)
+        return 0, InVote(raised, node.agenda, node.drawn, node.voted)
 
     def _legal_plays(
         self, hand: Counts, district: int, placed: bool, allow: bool, need: int
@@ -584,7 +362,7 @@ class TurnGame:
         self._legal_cache[key] = legal
         return legal
 
-    def _settle(self, vote: VoteState, node: _InVote) -> Edge:
+    def _settle(self, vote: VoteState, node: InVote) -> Edge:
         """The player to move passes: the last player to raise wins; the loser takes back
         all but its first card and gondolas."""
         winner = vote.last
@@ -592,31 +370,4 @@ class TurnGame:
         hands = list(vote.hands)
         hands[1 - winner] = vote.if_lost[1 - winner]
         prize = 1 if winner == self.splitter else -1
-        return prize, _Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
-
-
-def _reach_of(hand: Counts, district: int) -> int:
-    """The most a hand can total in a vote over ``district`` (0 without a card of it)."""
-    if not hand[district]:
-        return 0
-    others = sorted((hand[d] for d in range(6) if d != district), reverse=True)
-    return hand[district] + sum(others[: hand[6]])
-
-
-def _near_the_end(a: Agenda) -> bool:
-    """Whether one player's doge and traitors may be all that is left (a quick test)."""
-    if a.later is None:
-        return a.doges == 1 and not a.spies
-    return not (a.traitors or a.spies or a.doges) and a.later[3] == 1 and not a.later[2]
-
-
-@dataclass(frozen=True)
-class _Choose:
-    """The challenger chooses the district of a vote."""
-
-    challenger: int
-    options: tuple[int, ...]
-    agenda: Agenda
-    hands: tuple[Counts, Counts]
-    drawn: int
-    voted: tuple[int, ...]
+        return prize, Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
