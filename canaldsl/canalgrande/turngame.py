@@ -11,9 +11,14 @@ The move set within a vote is the rules' with one restriction, stated here and i
 a play reinforces at most once from each district (a second gondola for a district in the same
 play only puts one more gondola down).
 
-States are kept in a transposition table; the last vote of a turn (when no doge can follow it)
+States are kept in a transposition table keyed on the state up to a renaming of the districts
+(:mod:`~canaldsl.canalgrande.turnkeys`); the last vote of a turn (when no doge can follow it)
 is settled by who can win it (:func:`~canaldsl.canalgrande.solve_vote.challenger_wins`), since
-the cards spent in it no longer matter to the value. The search is bounded by a node budget
+the cards spent in it no longer matter to the value, and so is the end of a turn where one
+player's last doge and its traitors are all that is left; inside a vote, a test that only this
+vote's prize could settle is decided by who can force the vote and, with one vote left, by the
+most that vote can bring (:mod:`~canaldsl.canalgrande.turnends`, proofs in
+:mod:`~canaldsl.canalgrande.votebounds`). The search is bounded by a node budget
 (deterministic; :class:`TurnSearchLimitError`, code ``S702``). A spy that would draw past the
 known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothing is guessed.
 """
