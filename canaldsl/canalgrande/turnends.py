@@ -4,18 +4,30 @@ could settle (:mod:`~canaldsl.canalgrande.votebounds`)."""
 
 from __future__ import annotations
 
+from canaldsl.canalgrande.cards import Card
+from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.solve_vote import challenger_wins
 from canaldsl.canalgrande.turnnodes import DISTRICTS, NOTHING, Agenda, InVote, Phase
 from canaldsl.canalgrande.votebounds import can_force, last_vote_bound, last_vote_result
-from canaldsl.canalgrande.votemoves import Counts, VoteState, add, bag_of, challenger_of, thefts
+from canaldsl.canalgrande.votemoves import (
+    KINDS,
+    Counts,
+    VoteState,
+    add,
+    bag_of,
+    challenger_of,
+    spy_draw,
+    thefts,
+)
 
 
 class TurnEnds:
     """The shortcuts for one turn search (the splitter and the readings fixed)."""
 
-    def __init__(self, splitter: int, readings: Readings) -> None:
+    def __init__(self, splitter: int, readings: Readings, deck: tuple[Card, ...]) -> None:
         self.splitter = splitter
+        self.deck = deck
         self.readings = readings
         self.no_repeat = readings.vote_repeat_district == "forbidden"
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
@@ -25,11 +37,11 @@ class TurnEnds:
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
 
     def settled(self, node: Phase) -> int | None:
-        """The value of a phase where only one player's last doge and its traitors are left
-        (cached), else None."""
+        """The value of a phase where only one player's last doge and its traitors, or its
+        last spies (and what they draw), are left (cached), else None."""
         if not _near_the_end(node.agenda):
             return None
-        memo = (node.hands, node.agenda, node.voted)
+        memo = (node.hands, node.agenda, node.voted, node.drawn)
         if memo not in self._leaves:
             self._leaves[memo] = self._last_vote_left(node)
         return self._leaves[memo]
@@ -114,10 +126,46 @@ class TurnEnds:
             moved = list(hands)
             moved[actor] = add(moved[actor], cards)
             hands = (moved[0], moved[1])
-        if spies or doges != 1:
+        return self._end(actor, hands, traitors, spies, doges, node.drawn, node.voted)
+
+    def _end(
+        self,
+        actor: int,
+        hands: tuple[Counts, Counts],
+        traitors: int,
+        spies: int,
+        doges: int,
+        drawn: int,
+        voted: tuple[int, ...],
+    ) -> int | None:
+        """The value when ``actor`` is the last to act with these actions left: a doge and
+        traitors (the best theft, then the last vote), or spies alone (each used or not, as
+        the search does: what a used spy draws joins the hand, its doges and spies are then
+        left to play, its traitors steal), else None."""
+        if spies and not (traitors or doges):
+            options: list[int | None] = [self._end(actor, hands, 0, spies - 1, 0, drawn, voted)]
+            cards = spy_draw(self.deck, drawn, self.readings.spy_traitors, strict=True)
+            shape = spy_shape(cards, self.readings.spy_traitors)
+            mine = list(hands[actor])
+            for card in cards:
+                if card.goes_to_hand:
+                    mine[KINDS.index(card)] += 1
+            more = cards.count(Card.SPY) if self.readings.spy_drawn_spy == "play" else 0
+            held = (tuple(mine), hands[1]) if actor == 0 else (hands[0], tuple(mine))
+            found = cards.count(Card.DOGE)
+            for after in thefts(held, actor, shape.steals, self.readings):
+                left = spies - 1 + more
+                options.append(self._end(actor, after, 0, left, found, drawn + len(cards), voted))
+            if any(value is None for value in options):
+                return None
+            known = [value for value in options if value is not None]
+            return max(known) if actor == self.splitter else min(known)
+        if spies or doges > 1:
             return None
+        if doges == 0:
+            return 0
         values = [
-            self._last_vote_value(after, actor, node.voted)
+            self._last_vote_value(after, actor, voted)
             for after in thefts(hands, actor, traitors, self.readings)
         ]
         return max(values) if actor == self.splitter else min(values)
@@ -163,7 +211,11 @@ def _reach_of(hand: Counts, district: int) -> int:
 
 
 def _near_the_end(a: Agenda) -> bool:
-    """Whether one player's doge and traitors may be all that is left (a quick test)."""
+    """Whether one player's doge and traitors, or its spies alone, may be all that is left (a
+    quick test)."""
     if a.later is None:
-        return a.doges == 1 and not a.spies
-    return not (a.traitors or a.spies or a.doges) and a.later[3] == 1 and not a.later[2]
+        return (a.doges == 1 and not a.spies) or (a.spies > 0 and not (a.doges or a.traitors))
+    _, traitors, spies, doges = a.later
+    if a.traitors or a.spies or a.doges:
+        return False
+    return (doges == 1 and not spies) or (spies > 0 and not (doges or traitors))

@@ -88,7 +88,7 @@ class TurnGame:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self.keys = NodeKeys(deck)
-        self.ends = TurnEnds(splitter, readings)
+        self.ends = TurnEnds(splitter, readings, deck)
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self._outright_cache: dict[tuple[object, ...], Play | None] = {}
         self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
