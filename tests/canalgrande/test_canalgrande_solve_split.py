@@ -114,6 +114,43 @@ def check_against_brute_force(problem: SplitProblem, readings: dict[str, str]) -
     return 2 * len(answer.splits)
 
 
+def spy_problem(rng: random.Random) -> tuple[SplitProblem, dict[str, str]]:
+    """A spy (or two) and a doge turned up, the deck starting with traitors, doges and spies
+    in a random order: what a spy draws votes and steals at the end of the turn."""
+    pool = list(ALL)
+    rng.shuffle(pool)
+    holdable = [c for c in pool if c.goes_to_hand]
+    first, second = rng.randint(1, 4), rng.randint(1, 4)
+    hands = holdable[:first], holdable[first : first + second]
+    top = [Card.SPY, rng.choice((Card.SPY, Card.DOGE)), Card.TRAITOR]
+    for card in hands[0] + hands[1] + top:
+        pool.remove(card)
+    top += [c for c in pool if c.goes_to_hand][:2]
+    for card in top[3:]:
+        pool.remove(card)
+    rng.shuffle(pool)
+    front = [Card.TRAITOR, Card.DOGE, Card.SPY, Card.TRAITOR, Card.DOGE]
+    if rng.random() < 0.5:
+        rng.shuffle(front)
+    for card in front:
+        pool.remove(card)
+    readings = {n: rng.choice(v) for n, v in SWITCHES.items() if n.startswith("spy.")}
+    problem = SplitProblem(
+        rng.randint(0, 1),
+        (Bag.of(hands[0]), Bag.of(hands[1])),
+        Bag.of(top),
+        Bag.of([NumberCard.ONE]),
+        (*front, *pool),
+        (0, 0),
+    )
+    return problem, readings
+
+
+def test_spies_at_the_end_of_a_turn_agree_with_brute_force() -> None:
+    rng = random.Random(9)
+    assert sum(check_against_brute_force(*spy_problem(rng)) for _ in range(25)) > 500
+
+
 def test_two_votes_and_a_theft_agree_with_brute_force() -> None:
     rng = random.Random(5)
     assert sum(check_against_brute_force(medium_problem(rng), {}) for _ in range(8)) > 200
