@@ -13,8 +13,10 @@
 A split's value is what the chooser leaves the splitter: the lesser of the two offers' values.
 The best split has the greatest value; among equal ones the first in a fixed order (offers
 listed as count vectors, the smaller offer first). **The proof** is the table of every split
-with its value and the chooser's reply that holds the splitter to it: no split does better
-than the best one's value, and the best one's both replies reach it.
+with the chooser's reply that holds the splitter to its value or below: no split does better
+than the best one's value, and the best one's both replies reach it. The best split and every
+split that beat the best found before it are solved exactly; the others are refuted by one
+reply's proven bound (alpha-beta at the root), unless ``exact_table`` asks for every value.
 
 Engines: the exact search (both objectives) and, for ``numbers``, a CP-SAT model
 (:func:`best_split_numbers_cpsat`, a second method; deterministic time limit).
@@ -62,12 +64,18 @@ class SplitValue:
 
 @dataclass(frozen=True)
 class SplitLine:
-    """One split with the chooser's best reply (0: the first offer) and its value."""
+    """One split with the chooser's best reply (0: the first offer) and its value.
+
+    ``exact``: ``value`` is the split's value and ``values`` both replies' values. Otherwise
+    the split was refuted without being solved: the chooser's ``reply`` holds the splitter to
+    at most ``value`` (its prizes are an upper bound, its numbers exact), which is no better
+    than the best split; ``values`` holds that reply's bound and None for the other."""
 
     offers: tuple[Offer, Offer]
     reply: int
     value: SplitValue
-    values: tuple[SplitValue, SplitValue]  # the value if the chooser takes offer 0, offer 1
+    values: tuple[SplitValue | None, SplitValue | None]  # if the chooser takes offer 0, 1
+    exact: bool = True
 
 
 @dataclass(frozen=True)
@@ -79,12 +87,18 @@ class SplitAnswer:
     splits: tuple[SplitLine, ...]
     nodes: int
 
+    @property
+    def refuted(self) -> int:
+        """How many splits were refuted by a reply's bound rather than solved."""
+        return sum(not line.exact for line in self.splits)
+
     def describe(self) -> list[str]:
         first, second = self.best.offers
         return [
             f"best split ({self.objective}): [{first.describe()}] | [{second.describe()}]",
             f"the chooser takes offer {self.best.reply + 1}: {self.best.value.describe()}",
-            f"proof: {len(self.splits)} splits searched; none gives the splitter more",
+            f"proof: {len(self.splits)} splits searched ({self.refuted} refuted by a bound); "
+            "none gives the splitter more",
         ]
 
 
@@ -159,34 +173,86 @@ def best_split(
     objective: str = "prizes",
     readings: Readings | None = None,
     node_budget: int = DEFAULT_NODE_BUDGET,
+    exact_table: bool = False,
 ) -> SplitAnswer:
-    """The best split by exact search over every split and every reply."""
+    """The best split by exact search over every split and reply, with alpha-beta at the
+    root: once a split is solved, a later split is only tested against it ("does each reply
+    leave the splitter more?", one null-window test per reply) and solved only if it does;
+    a refuted split's line carries the bound its reply proves. ``exact_table``: solve every
+    split (the table then holds every split's exact value; slower)."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
     readings = readings or Readings()
     hands = (counts(problem.hands[0]), counts(problem.hands[1]))
     game = TurnGame(problem.splitter, hands, problem.deck, readings, node_budget)
-    lines = []
-    for offers in splits(problem.actions, problem.numbers):
-        values = tuple(
-            _value(problem, game, offers[taken], offers[1 - taken], objective) for taken in (0, 1)
-        )
-        reply = 0 if values[0].score <= values[1].score else 1
-        lines.append(SplitLine(offers, reply, values[reply], (values[0], values[1])))
-    best = max(lines, key=lambda line: line.value.score)  # the first of the best
-    return SplitAnswer(objective, best, tuple(lines), game.nodes)
+    candidates = splits(problem.actions, problem.numbers)
+    lines: list[SplitLine | None] = [None] * len(candidates)
+    best = -1  # the index of the best split so far
+    for index in sorted(range(len(candidates)), key=lambda i: (_promise(candidates[i]), i)):
+        offers = candidates[index]
+        incumbent = lines[best] if best >= 0 else None
+        if objective == "prizes" and incumbent is not None and not exact_table:
+            # an earlier split in the fixed order wins a tie (the first of the best)
+            line = _tested(problem, game, offers, incumbent.value.score - (index < best))
+        else:
+            line = _solved(problem, game, offers, objective, (1, 1))
+        lines[index] = line
+        if incumbent is None or (line.value.score, -index) > (incumbent.value.score, -best):
+            best = index
+    table = tuple(line for line in lines if line is not None)
+    return SplitAnswer(objective, table[best], table, game.nodes)
 
 
-def _value(
-    problem: SplitProblem, game: TurnGame, taken: Offer, left: Offer, objective: str
-) -> SplitValue:
+def _promise(offers: tuple[Offer, Offer]) -> int:
+    """The order splits are searched in (lower first): a split that shares the doges and
+    spies evenly tends to be the best, and the sooner the best is found, the more splits a
+    single test refutes. Any order gives the same answer."""
+    first, second = (offer.actions for offer in offers)
+    weight = [2 * o[Card.DOGE] + o[Card.SPY] for o in (first, second)]
+    return abs(weight[0] - weight[1])
+
+
+def _numbers(problem: SplitProblem, taken: Offer, left: Offer) -> int:
+    """The number race after the turn when the chooser takes ``taken``."""
     chooser = 1 - problem.splitter
-    numbers = (problem.totals[chooser] + taken.number_total) - (
+    return (problem.totals[chooser] + taken.number_total) - (
         problem.totals[problem.splitter] + left.number_total
     )
-    if objective == "numbers":
-        return SplitValue(0, numbers)
-    return SplitValue(game.play(taken.actions, left.actions), numbers)
+
+
+def _solved(
+    problem: SplitProblem,
+    game: TurnGame,
+    offers: tuple[Offer, Offer],
+    objective: str,
+    low: tuple[int, int],
+) -> SplitLine:
+    """The split solved: both replies' exact values (``low``: prizes already proven)."""
+    values = []
+    for taken in (0, 1):
+        numbers = _numbers(problem, offers[taken], offers[1 - taken])
+        prizes = 0
+        if objective == "prizes":
+            prizes = game.play(offers[taken].actions, offers[1 - taken].actions, low=low[taken])
+        values.append(SplitValue(prizes, numbers))
+    reply = 0 if values[0].score <= values[1].score else 1
+    return SplitLine(offers, reply, values[reply], (values[0], values[1]))
+
+
+def _tested(
+    problem: SplitProblem, game: TurnGame, offers: tuple[Offer, Offer], best: int
+) -> SplitLine:
+    """The split tested against the best score so far: solved if both replies leave the
+    splitter more, otherwise refuted by the reply that does not (with its bound)."""
+    numbers = [_numbers(problem, offers[t], offers[1 - t]) for t in (0, 1)]
+    # a reply beats ``best`` exactly when its prizes reach need: 100 * prizes + numbers > best
+    need = [(best - numbers[t]) // NUMBER_WEIGHT + 1 for t in (0, 1)]
+    for taken in sorted((0, 1), key=lambda t: -need[t]):  # the harder test first
+        if not game.reaches(offers[taken].actions, offers[1 - taken].actions, need[taken]):
+            bound = SplitValue(need[taken] - 1, numbers[taken])
+            values = (bound, None) if taken == 0 else (None, bound)
+            return SplitLine(offers, taken, bound, values, exact=False)
+    return _solved(problem, game, offers, "prizes", (need[0], need[1]))
 
 
 def best_split_numbers_cpsat(

@@ -11,9 +11,14 @@ The move set within a vote is the rules' with one restriction, stated here and i
 a play reinforces at most once from each district (a second gondola for a district in the same
 play only puts one more gondola down).
 
-States are kept in a transposition table; the last vote of a turn (when no doge can follow it)
+States are kept in a transposition table keyed on the state up to a renaming of the districts
+(:mod:`~canaldsl.canalgrande.turnkeys`); the last vote of a turn (when no doge can follow it)
 is settled by who can win it (:func:`~canaldsl.canalgrande.solve_vote.challenger_wins`), since
-the cards spent in it no longer matter to the value. The search is bounded by a node budget
+the cards spent in it no longer matter to the value, and so is the end of a turn where one
+player's last doge and its traitors are all that is left; inside a vote, a test that only this
+vote's prize could settle is decided by who can force the vote and, with one vote left, by the
+most that vote can bring (:mod:`~canaldsl.canalgrande.turnends`, proofs in
+:mod:`~canaldsl.canalgrande.votebounds`). The search is bounded by a node budget
 (deterministic; :class:`TurnSearchLimitError`, code ``S702``). A spy that would draw past the
 known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothing is guessed.
 """
@@ -21,21 +26,20 @@ known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothin
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TypeAlias
 
 from canaldsl.canalgrande.bag import Bag
-from canaldsl.canalgrande.cards import Card, District
+from canaldsl.canalgrande.cards import Card
 from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
-from canaldsl.canalgrande.solve_vote import challenger_wins
+from canaldsl.canalgrande.turnends import TurnEnds
+from canaldsl.canalgrande.turnkeys import NodeKeys
+from canaldsl.canalgrande.turnnodes import Agenda, Choose, Edge, InVote, Node, Phase, Play
 from canaldsl.canalgrande.votemoves import (
     KINDS,
     Counts,
     VoteState,
     add,
     all_plays,
-    bag_of,
     challenger_of,
     counts,
     hand_cards,
@@ -53,39 +57,6 @@ class TurnSearchLimitError(ValueError):
 
     def __init__(self, budget: int) -> None:
         super().__init__(f"[S702] the turn search needed more than {budget} nodes")
-
-
-@dataclass(frozen=True)
-class Agenda:
-    """What the acting player still has to use, and what the splitter gets afterwards."""
-
-    actor: int
-    traitors: int
-    spies: int
-    doges: int
-    later: tuple[Counts, int, int, int] | None  # splitter's hand cards, traitors, spies, doges
-
-
-@dataclass(frozen=True)
-class _Phase:
-    agenda: Agenda
-    hands: tuple[Counts, Counts]
-    drawn: int
-    voted: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class _InVote:
-    vote: VoteState
-    agenda: Agenda
-    drawn: int
-    voted: tuple[int, ...]
-
-
-Node: TypeAlias = "_Phase | _InVote | _Choose"
-Edge: TypeAlias = "tuple[int, _Phase | _InVote | _Choose | None]"
-"""A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
-leads (None: nothing after it can change the value)."""
 
 
 class TurnGame:
@@ -116,14 +87,36 @@ class TurnGame:
         self.no_repeat = readings.vote_repeat_district == "forbidden"
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
-        self._play_cache: dict[
-            tuple[Counts, int, bool, bool],
-            list[tuple[int, int, int, tuple[tuple[int, int], ...], int]],
-        ] = {}
+        self.keys = NodeKeys(deck)
+        self.ends = TurnEnds(splitter, readings, deck)
+        self._most_cache: dict[tuple[int, int, int], int] = {}
+        self._outright_cache: dict[tuple[object, ...], Play | None] = {}
+        self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
+        self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
 
     # -------------------------------------------------------------- entry
-    def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> int:
-        """The value of the turn when the chooser takes ``chooser_offer``."""
+    def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
+        """The value of the turn when the chooser takes ``chooser_offer``; ``low``: a value
+        already proven reachable (where the tests start; any value is correct, a good one
+        saves tests)."""
+        root, top = self.root(chooser_offer, splitter_offer)
+        if self.at_least(root, low):
+            value = low
+            while value < top and self.at_least(root, value + 1):
+                value += 1
+            return value
+        value = low - 1
+        while value > -top and not self.at_least(root, value):
+            value -= 1
+        return value
+
+    def reaches(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], target: int) -> bool:
+        """Whether the splitter can make the turn's value at least ``target`` when the
+        chooser takes ``chooser_offer`` (one null-window test)."""
+        return self.at_least(self.root(chooser_offer, splitter_offer)[0], target)
+
+    def root(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> tuple[Phase, int]:
+        """The node where the chooser starts to act, and the most votes the turn can hold."""
         chooser = 1 - self.splitter
         hands = list(self.start)
         hands[chooser] = add(hands[chooser], counts(hand_cards(chooser_offer)))
@@ -140,23 +133,22 @@ class TurnGame:
             chooser_offer[Card.DOGE],
             later,
         )
-        root = _Phase(agenda, (hands[0], hands[1]), 0, ())
-        top = self.most_votes(agenda, 0)
-        if self.at_least(root, 1):  # most turns end level or one prize apart: test there first
-            value = 1
-            while value < top and self.at_least(root, value + 1):
-                value += 1
-            return value
-        value = 0
-        while value > -top and not self.at_least(root, value):
-            value -= 1
-        return value
+        return Phase(agenda, (hands[0], hands[1]), 0, ()), self.most_votes(agenda, 0)
 
     def most_votes(self, agenda: Agenda, drawn: int) -> int:
         """An upper bound on the votes still to come: the doges waiting, the splitter's, and
         every doge the waiting spies could draw from the known deck."""
         spies = agenda.spies + (agenda.later[2] if agenda.later else 0)
         doges = agenda.doges + (agenda.later[3] if agenda.later else 0)
+        if not spies:
+            return doges
+        memo = (spies, doges, drawn)
+        found = self._most_cache.get(memo)
+        if found is None:
+            found = self._most_cache[memo] = self._most_votes(spies, doges, drawn)
+        return found
+
+    def _most_votes(self, spies: int, doges: int, drawn: int) -> int:
         position = drawn
         while spies > 0:
             cards = self._spy_cards(position, strict=True)
@@ -174,7 +166,12 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
-        low, high = self.bounds.get(node, (None, None))
+        if isinstance(node, Phase):
+            last = self.ends.settled(node)
+            if last is not None:
+                return last >= target
+        key = self.keys.key(node)
+        low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
             return True
         if high is not None and target >= high:
@@ -184,6 +181,10 @@ class TurnGame:
             return False
         if target <= -most:
             return True
+        if isinstance(node, InVote):
+            decided = self.ends.vote_bounds(node, target, most - 1)
+            if decided is not None:
+                return decided
         self.nodes += 1
         if self.nodes > self.budget:
             raise TurnSearchLimitError(self.budget)
@@ -192,39 +193,39 @@ class TurnGame:
             result = any(self.at_least(child, target - prize) for prize, child in edges)
         else:
             result = all(self.at_least(child, target - prize) for prize, child in edges)
-        low, high = self.bounds.get(node, (None, None))
+        low, high = self.bounds.get(key, (None, None))
         if result:
             low = target if low is None else max(low, target)
         else:
             high = target if high is None else min(high, target)
-        self.bounds[node] = (low, high)
+        self.bounds[key] = (low, high)
         return result
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
-        if isinstance(node, _Phase):
+        if isinstance(node, Phase):
             return self.most_votes(node.agenda, node.drawn)
         return 1 + self.most_votes(node.agenda, node.drawn)
 
     # -------------------------------------------------------------- choices
     def edges(self, node: Node) -> tuple[int, Iterator[Edge]]:
         """Who chooses at ``node``, and the choices (lazily, most promising first)."""
-        if isinstance(node, _Phase):
+        if isinstance(node, Phase):
             return node.agenda.actor, self._phase_edges(node)
-        if isinstance(node, _Choose):
+        if isinstance(node, Choose):
             return node.challenger, self._district_edges(node)
         return node.vote.mover, self._vote_edges(node)
 
-    def _district_edges(self, node: _Choose) -> Iterator[Edge]:
+    def _district_edges(self, node: Choose) -> Iterator[Edge]:
         for d in node.options:
             start = VoteState(
                 d, node.challenger, node.challenger, node.hands, node.hands, (0, 0),
                 (False, False), None,
             )  # fmt: skip
             voted = tuple(sorted((*node.voted, d))) if self.no_repeat else node.voted
-            yield 0, _InVote(start, node.agenda, node.drawn, voted)
+            yield 0, InVote(start, node.agenda, node.drawn, voted)
 
-    def _phase_edges(self, node: _Phase) -> Iterator[Edge]:
+    def _phase_edges(self, node: Phase) -> Iterator[Edge]:
         a, hands, drawn, voted = node.agenda, node.hands, node.drawn, node.voted
         if a.traitors == 0 and a.spies == 0 and a.doges == 0:
             if a.later is None:
@@ -233,7 +234,7 @@ class TurnGame:
             cards, t, s, k = a.later
             moved = list(hands)
             moved[self.splitter] = add(moved[self.splitter], cards)
-            yield 0, _Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
+            yield 0, Phase(Agenda(self.splitter, t, s, k, None), (moved[0], moved[1]), drawn,
                             voted)  # fmt: skip
             return
         waiting = {"d": a.doges, "t": a.traitors, "s": a.spies}
@@ -245,11 +246,11 @@ class TurnGame:
             if kind == "t":
                 rest = Agenda(a.actor, a.traitors - 1, a.spies, a.doges, a.later)
                 for after in thefts(hands, a.actor, 1, self.readings):
-                    yield 0, _Phase(rest, after, drawn, voted)
+                    yield 0, Phase(rest, after, drawn, voted)
             elif kind == "s":
                 rest = Agenda(a.actor, a.traitors, a.spies - 1, a.doges, a.later)
                 yield from self._spy(rest, hands, drawn, voted)
-                yield 0, _Phase(rest, hands, drawn, voted)  # the spy left unused
+                yield 0, Phase(rest, hands, drawn, voted)  # the spy left unused
             else:
                 rest = Agenda(a.actor, a.traitors, a.spies, a.doges - 1, a.later)
                 yield from self._vote(rest, hands, drawn, voted)
@@ -273,7 +274,7 @@ class TurnGame:
         held = (tuple(mine), hands[1]) if me == 0 else (hands[0], tuple(mine))
         rest = Agenda(me, agenda.traitors, agenda.spies + spies, agenda.doges + doges, agenda.later)
         for after in thefts(held, me, shape.steals, self.readings):
-            yield 0, _Phase(rest, after, drawn + len(cards), voted)
+            yield 0, Phase(rest, after, drawn + len(cards), voted)
 
     def _spy_cards(self, drawn: int, *, strict: bool) -> tuple[Card, ...]:
         return spy_draw(self.deck, drawn, self.readings.spy_traitors, strict=strict)
@@ -291,21 +292,18 @@ class TurnGame:
             options = [d for d in range(6) if hands[challenger][d] > 0
                        and not (self.no_repeat and d in voted)]  # fmt: skip
         if challenger is None or not options:
-            yield 0, _Phase(agenda, hands, drawn, voted)  # the doge is discarded
+            yield 0, Phase(agenda, hands, drawn, voted)  # the doge is discarded
             return
         if self.most_votes(agenda, drawn) == 0:
-            wins = challenger_wins(
-                bag_of(hands[challenger]),
-                bag_of(hands[1 - challenger]),
-                readings=self.readings,
-                districts=tuple(list(District)[d] for d in options),
+            wins = self.ends.challenger_takes(
+                hands[challenger], hands[1 - challenger], tuple(options)
             )
             winner = challenger if wins else 1 - challenger
             yield (1 if winner == self.splitter else -1), None
             return
-        yield 0, _Choose(challenger, tuple(options), agenda, hands, drawn, voted)
+        yield 0, Choose(challenger, tuple(options), agenda, hands, drawn, voted)
 
-    def _vote_edges(self, node: _InVote) -> Iterator[Edge]:
+    def _vote_edges(self, node: InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
         the vote outright), then passing, then the others, largest first. A raise past the
         opponent's reach leaves the opponent nothing but to pass, so it is settled at once
@@ -314,11 +312,17 @@ class TurnGame:
         me = vote.mover
         need = vote.totals[1 - me] - vote.totals[me] + 1
         allow = not (vote.last is None and not self.opening_reinforces)
-        plays = self._legal_plays(vote.hands[me], vote.district, vote.placed[me], allow, need)
+        hand = vote.hands[me]
+        plays = self._legal_plays(hand, vote.district, vote.placed[me], allow, need)
         beyond = reach(vote, 1 - me) - vote.totals[me]
-        outright = min(
-            (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
-        )
+        memo = (hand, vote.district, vote.placed[me], allow, need, beyond)
+        if memo in self._outright_cache:
+            outright = self._outright_cache[memo]
+        else:
+            outright = min(
+                (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
+            )
+            self._outright_cache[memo] = outright
         if outright is not None:
             yield self._raise(node, outright, beyond)
         if vote.last is not None:
@@ -329,22 +333,25 @@ class TurnGame:
 
     def _raise(
         self,
-        node: _InVote,
-        play: tuple[int, int, int, tuple[tuple[int, int], ...], int],
+        node: InVote,
+        play: Play,
         beyond: int,
     ) -> Edge:
         raised = play_on(node.vote, play[2], play[3])
         if play[0] >= beyond:  # the opponent cannot go past: it passes
             return self._settle(raised, node)
-        return 0, _InVote(raised, node.agenda, node.drawn, node.voted)
+        return 0, InVote(raised, node.agenda, node.drawn, node.voted)
 
     def _legal_plays(
         self, hand: Counts, district: int, placed: bool, allow: bool, need: int
-    ) -> list[tuple[int, int, int, tuple[tuple[int, int], ...], int]]:
+    ) -> list[Play]:
         """(district cards added, cards put down, vote cards, reinforcements) of every legal
-        play adding at least ``need``, largest first (cached per hand)."""
-        key = (hand, district, placed, allow)
-        plays = self._play_cache.get(key)
+        play adding at least ``need``, largest first (cached per hand and need)."""
+        key = (hand, district, placed, allow, need)
+        legal = self._legal_cache.get(key)
+        if legal is not None:
+            return legal
+        plays = self._play_cache.get(key[:4])
         if plays is None:
             plays = []
             for k, groups in all_plays(hand, district, placed, allow):
@@ -352,13 +359,15 @@ class TurnGame:
                 lead = k + max((m for _, m in groups), default=0)
                 plays.append((added, added + len(groups), k, groups, lead))
             plays.sort(key=lambda p: (-p[0], p[1]))
-            self._play_cache[key] = plays
+            self._play_cache[key[:4]] = plays
         each = self.each_gondola
-        return [
+        legal = [
             play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
         ]
+        self._legal_cache[key] = legal
+        return legal
 
-    def _settle(self, vote: VoteState, node: _InVote) -> Edge:
+    def _settle(self, vote: VoteState, node: InVote) -> Edge:
         """The player to move passes: the last player to raise wins; the loser takes back
         all but its first card and gondolas."""
         winner = vote.last
@@ -366,16 +375,4 @@ class TurnGame:
         hands = list(vote.hands)
         hands[1 - winner] = vote.if_lost[1 - winner]
         prize = 1 if winner == self.splitter else -1
-        return prize, _Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
-
-
-@dataclass(frozen=True)
-class _Choose:
-    """The challenger chooses the district of a vote."""
-
-    challenger: int
-    options: tuple[int, ...]
-    agenda: Agenda
-    hands: tuple[Counts, Counts]
-    drawn: int
-    voted: tuple[int, ...]
+        return prize, Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)

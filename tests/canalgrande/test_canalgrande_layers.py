@@ -13,7 +13,8 @@ LAYERS = {
     "rules": ["rulebook", "checks_setup", "checks_turn", "checks_actions", "checks_vote",
               "checks_round", "effects", "allrules", "sentences"],
     "engine": ["reports", "votes", "draws", "actions", "engine", "game"],
-    "solvers": ["solve_vote", "votemoves", "turngame", "solve_split", "solve_win"],
+    "solvers": ["solve_vote", "votemoves", "votebounds", "turnnodes", "turnkeys", "turnends",
+                "turngame", "solve_split", "solve_win"],
     "pictures": ["picture"],
 }  # fmt: skip
 RANK = {module: rank for rank, modules in enumerate(LAYERS.values()) for module in modules}

@@ -1,0 +1,65 @@
+"""The nodes of the turn search (:mod:`canaldsl.canalgrande.turngame`): what a player still
+has to do, a phase between actions, a vote under way, the choice of a vote's district."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from canaldsl.canalgrande.cards import District
+from canaldsl.canalgrande.votemoves import Counts, VoteState
+
+
+@dataclass(frozen=True)
+class Agenda:
+    """What the acting player still has to use, and what the splitter gets afterwards."""
+
+    actor: int
+    traitors: int
+    spies: int
+    doges: int
+    later: tuple[Counts, int, int, int] | None  # splitter's hand cards, traitors, spies, doges
+
+
+@dataclass(frozen=True)
+class Phase:
+    """Between actions: the acting player chooses what to do next."""
+
+    agenda: Agenda
+    hands: tuple[Counts, Counts]
+    drawn: int
+    voted: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class InVote:
+    """A vote under way, and what follows it."""
+
+    vote: VoteState
+    agenda: Agenda
+    drawn: int
+    voted: tuple[int, ...]
+
+
+Play: TypeAlias = "tuple[int, int, int, tuple[tuple[int, int], ...], int]"
+"""A play: cards added to the total, cards put down, vote cards, reinforcements (district,
+cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
+DISTRICTS = tuple(District)
+NOTHING = (0,) * 7
+_SIX = range(6)
+Node: TypeAlias = "Phase | InVote | Choose"
+Edge: TypeAlias = "tuple[int, Phase | InVote | Choose | None]"
+"""A choice: the prize it settles now (+1 the splitter's, -1 the chooser's) and where it
+leads (None: nothing after it can change the value)."""
+
+
+@dataclass(frozen=True)
+class Choose:
+    """The challenger chooses the district of a vote."""
+
+    challenger: int
+    options: tuple[int, ...]
+    agenda: Agenda
+    hands: tuple[Counts, Counts]
+    drawn: int
+    voted: tuple[int, ...]
