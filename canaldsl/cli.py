@@ -1,8 +1,8 @@
 """The ``canaldsl`` command line: the commands every game shares, and each game's own.
 
-Game-independent. ``check``, ``fmt``, ``play``, ``rules``, ``explain``, ``board``, ``render``,
-``report`` and ``crosscheck`` find each file's game (:mod:`canaldsl.games`) and hand it the
-work; a game's own commands (Canal Mania's ``best-build`` ...) are added from the game's
+Game-independent. ``check``, ``fmt``, ``play``, ``score``, ``rules``, ``explain``, ``board``,
+``render``, ``report`` and ``crosscheck`` find each file's game (:mod:`canaldsl.games`) and
+hand it the work; a game's own commands (Canal Mania's ``best-build`` ...) are added from the game's
 :meth:`~canaldsl.games.Game.commands`.
 
 Exit status (:class:`~canaldsl.statuses.ExitCode`): 0 when every file is understood and all
@@ -271,6 +271,22 @@ def play(file: Path) -> None:
         )
         status = ExitCode.FAILED
     sys.exit(status)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+def score(file: Path, output: str) -> None:
+    """Final scoring of the position after FILE's turns: the winner first, then each player's
+    points by source (score in play, incomplete canals, final goods, bonuses) and the ties
+    broken."""
+    text, game = _source(file)
+    try:
+        sheet = game.score_sheet(text, path=file, display=str(file), as_json=output == "json")
+    except CommandError as error:
+        fail(error)
+    click.echo(sheet, nl=False)
+    sys.exit(ExitCode.OK)
 
 
 from canaldsl.cli_crosscheck import crosscheck_command  # noqa: E402  (the command's own module)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from canaldsl import verdicts
 from canaldsl.budget import DEFAULT_UNITS, Budget
+from canaldsl.canalmania import scoresheet
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.delivery import search_best_delivery
@@ -163,14 +164,11 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         except FinalScoringTooLong as exc:
             return result(None, f"not evaluated: {exc}")
     if isinstance(event, s.ExpectWinner):
-        return result(
-            final.winner == event.player.text,
-            f"winner {final.winner}; final scores {_scores(final.scores)}",
-        )
+        return result(final.winner == event.player.text, scoresheet.summary(final))
     if isinstance(event, s.ExpectFinalScores):
         wanted_scores = {p.player.text: p.score.value for p in event.scores}
         actual_scores = {c: final.scores[c] for c in wanted_scores if c in final.scores}
-        return result(actual_scores == wanted_scores, f"final scores {_scores(final.scores)}")
+        return result(actual_scores == wanted_scores, scoresheet.summary(final))
     return result(None, "not evaluated")
 
 
@@ -181,6 +179,12 @@ def _query(
     budget: Budget,
 ) -> Judgement:
     mover = event.player.text if event.player is not None else state.now
+    if event.kind in ("final-scores", "winner"):
+        try:
+            final = final_scoring(state, budget=budget)
+        except FinalScoringTooLong as exc:
+            return result(None, f"not evaluated: {exc}")
+        return result(True, scoresheet.summary(final))
     if event.kind == "best-build":
         from canaldsl.canalmania.bestbuild import answer_query  # imports no solver by itself
 
@@ -236,7 +240,3 @@ def _counts(counts: Counter) -> str:  # type: ignore[type-arg]
         ", ".join(f"{n} {k.value}" for k, n in sorted(counts.items(), key=lambda i: i[0].value))
         or "nothing"
     )
-
-
-def _scores(scores: dict[str, int]) -> str:
-    return ", ".join(f"{c} {n}" for c, n in scores.items())

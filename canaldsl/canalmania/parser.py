@@ -34,7 +34,7 @@ _TERMINAL_WORDS = {
     "MAP_ROW": "map row starting with '|'",
     "EDITION": "first-edition or second-edition",
     "PLACE_KIND": "city or town",
-    "QUERY_KIND": "best-build, best-delivery or can-complete",
+    "QUERY_KIND": "best-build, best-delivery, can-complete, final-scores or winner",
     "LABEL": "card label (like @1)",
     "CONTRACT_DECK": "contract-deck",
     "DISCARD_PILE": "discard-pile",

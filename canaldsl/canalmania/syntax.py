@@ -509,7 +509,7 @@ class Answer:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class QueryDecl(Node):
-    kind: str  # "best-build", "best-delivery" or "can-complete"
+    kind: str  # "best-build", "best-delivery", "can-complete", "final-scores" or "winner"
     subject: Ref | None = None
     player: Ref | None = None
     answer: Answer | None = None
