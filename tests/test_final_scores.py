@@ -11,6 +11,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -141,7 +142,7 @@ def test_tie_breaks_agree_with_an_independent_ranking(first_edition: bool) -> No
 
         ranked.sort(key=key, reverse=True)
         said = tie_breaks(ranked, first_edition=first_edition)
-        ties = [(a, b) for a, b in zip(ranked, ranked[1:], strict=False) if a.score == b.score]
+        ties = [(a, b) for a, b in pairwise(ranked) if a.score == b.score]
         assert len(said) == len(ties)
         for (a, b), words in zip(ties, said, strict=True):
             assert words.startswith(f"{a.colour} ahead of {b.colour}") or "level" in words
