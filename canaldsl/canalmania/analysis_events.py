@@ -185,16 +185,24 @@ class EventAnalysis(AnalyserBase):
         if query.player is not None:
             self.player_ref(query.player, colours)
         answer = query.answer
-        if query.kind in ("final-scores", "winner"):
+        if query.kind in ("final-scores", "winner", "cost"):
             if query.player is not None:
                 self.error(
-                    "E505", f"{query.kind} is about every player: leave out `for`", query.span
+                    "E505",
+                    f"{query.kind} is about "
+                    + ("the turn just before" if query.kind == "cost" else "every player")
+                    + ": leave out `for`",
+                    query.span,
                 )
             if answer is not None:
                 self.error(
                     "E505",
-                    f"{query.kind} takes no answer: write `expect winner PLAYER` or "
-                    "`expect final scores PLAYER N, ...` to claim one",
+                    f"{query.kind} takes no answer: claim one with "
+                    + (
+                        "`expect cost N cards`"
+                        if query.kind == "cost"
+                        else "`expect winner PLAYER` or `expect final scores PLAYER N, ...`"
+                    ),
                     query.span,
                 )
             return
