@@ -44,7 +44,7 @@ def test_a_legal_build_is_explained_as_worked_by_hand() -> None:
         points={"red": 4},
         changes=(
             "red's hand -1 lock, -1 stretch",
-            "red built lock R27, stretch R26",
+            "red built lock R27 (lock), stretch R26 (stretch)",
             "red completed Medway Navigation",
         ),
     )
@@ -85,7 +85,7 @@ def test_check_prints_each_turn_before_its_expectations_and_quiet_leaves_them_ou
     lines = out.splitlines()
     assert lines[0] == (
         f"{MEDWAY}:30: turn red: legal; scored red +4; red's hand -1 lock, -1 stretch; "
-        "red built lock R27, stretch R26; red completed Medway Navigation"
+        "red built lock R27 (lock), stretch R26 (stretch); red completed Medway Navigation"
     )
     assert lines[1] == f"{MEDWAY}:34: passed: expect legal"
     status, quiet, _ = run("check", "--quiet", MEDWAY)
@@ -106,10 +106,81 @@ def test_check_json_carries_the_turn_notes() -> None:
             "points": {"red": 4},
             "changes": [
                 "red's hand -1 lock, -1 stretch",
-                "red built lock R27, stretch R26",
+                "red built lock R27 (lock), stretch R26 (stretch)",
                 "red completed Medway Navigation",
             ],
         }
     ]
     assert second["turn_notes"][0]["legal"] is False
     assert second["turn_notes"][0]["rules"] == ["build.consecutive-tiles"]
+
+
+# ------------------------------------------------------------------ query cost, expect cost
+
+BRINDLEY = ROOT / "examples/brindley-lock-from-a-stretch-card.canal"
+
+
+def checked(tmp_path: Path, text: str, *args: str) -> tuple[int, str]:
+    path = tmp_path / "t.canal"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run("check", "--quiet", *args, str(path))
+    return status, out + err
+
+
+def test_expect_cost_counts_the_cards_paid_per_tile(tmp_path: Path) -> None:
+    # Brindley: lock D5 paid with a stretch card, stretch D4 with a stretch: 2 cards
+    text = BRINDLEY.read_text(encoding="utf-8").replace(
+        "expect legal\n", "expect legal\nexpect cost 2 cards\nquery cost\n", 1
+    )
+    status, out = checked(tmp_path, text)
+    assert status == 0, out
+    assert (
+        "passed: expect cost 2 cards\n    2 cards for tiles; turn red: legal; scored red +1;" in out
+    )
+    assert "red built lock D5 (stretch), stretch D4 (stretch)" in out
+    wrong = text.replace("expect cost 2 cards", "expect cost 3 cards")
+    status, out = checked(tmp_path, wrong)
+    assert status == 1 and "FAILED: expect cost 3 cards\n    2 cards for tiles;" in out
+
+
+def test_cards_left_unwritten_are_chosen_by_the_engine_and_said_so(tmp_path: Path) -> None:
+    # no cards written: Brindley's two stretch cards pay for the lock and the stretch
+    text = BRINDLEY.read_text(encoding="utf-8").replace(
+        "lock D5 (stretch), stretch D4 (stretch), Lancaster\n}\n\nexpect legal\n",
+        "lock D5, stretch D4, Lancaster\n}\n\nexpect legal\nquery cost\n",
+    )
+    assert "query cost" in text
+    status, out = checked(tmp_path, text)
+    assert status == 0, out
+    assert (
+        "red built lock D5 (stretch, chosen by canaldsl), stretch D4 (stretch, chosen by canaldsl)"
+        in out
+    )
+
+
+def test_cost_of_an_illegal_turn_or_of_no_turn_fails(tmp_path: Path) -> None:
+    text = BRINDLEY.read_text(encoding="utf-8")
+    before = text.replace("turn red {", "query cost\nturn red {", 1)
+    status, out = checked(tmp_path, before)
+    assert "FAILED: query cost\n    there is no turn before this" in out
+    illegal = text.replace(
+        "expect illegal build.consecutive-tiles",
+        "expect illegal build.consecutive-tiles\nexpect cost 2 cards",
+        1,
+    )
+    status, out = checked(tmp_path, illegal)
+    assert status == 1
+    assert "FAILED: expect cost 2 cards\n    the turn is illegal (build.consecutive-tiles)" in out
+
+
+def test_cost_statements_keep_their_layout() -> None:
+    from canaldsl.canalmania.formatter import format_document
+    from canaldsl.canalmania.parser import parse_document
+
+    text = BRINDLEY.read_text(encoding="utf-8").replace(
+        "expect legal\n", "expect legal\nexpect   cost 2   cards\nquery  cost\n", 1
+    )
+    document, diagnostics = parse_document(text, filename="t.canal")
+    assert document is not None and not diagnostics
+    formatted = format_document(document)
+    assert "expect cost 2 cards\nquery cost\n" in formatted
