@@ -1,8 +1,8 @@
 """The ``canaldsl`` command line: the commands every game shares, and each game's own.
 
-Game-independent. ``check``, ``fmt``, ``play``, ``rules``, ``explain``, ``board``, ``render``,
-``report`` and ``crosscheck`` find each file's game (:mod:`canaldsl.games`) and hand it the
-work; a game's own commands (Canal Mania's ``best-build`` ...) are added from the game's
+Game-independent. ``check``, ``fmt``, ``play``, ``score``, ``rules``, ``explain``, ``board``,
+``render``, ``report`` and ``crosscheck`` find each file's game (:mod:`canaldsl.games`) and
+hand it the work; a game's own commands (Canal Mania's ``best-build`` ...) are added from the game's
 :meth:`~canaldsl.games.Game.commands`.
 
 Exit status (:class:`~canaldsl.statuses.ExitCode`): 0 when every file is understood and all
@@ -86,8 +86,15 @@ def fail(error: CommandError) -> NoReturn:
     help="Files checked at once, each in its own process (default: the machine's cores; "
     "1: one after another). The output is the same whatever the number.",
 )
-def check(files: tuple[Path, ...], output: str, jobs: int | None) -> None:
-    """Check FILES: report every problem, and every expectation with its outcome.
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Leave out the turns' explanations: only problems, expectations and the summary.",
+)
+def check(files: tuple[Path, ...], output: str, jobs: int | None, quiet: bool) -> None:
+    """Check FILES: report every problem, each turn explained (legal or not, what it scored,
+    paid and changed), and every expectation with its outcome.
 
     A folder stands for every .canal file under it (hidden ones left out), in sorted order."""
     from functools import partial
@@ -99,7 +106,7 @@ def check(files: tuple[Path, ...], output: str, jobs: int | None) -> None:
     except NoFilesError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(ExitCode.ERROR)
-    checked = partial(check_outcome, as_json=output == "json")
+    checked = partial(check_outcome, as_json=output == "json", quiet=quiet)
     outcomes = list(map_in_order(checked, paths, jobs=jobs or default_jobs()))
     if output == "json":
         click.echo(json.dumps([o.json for o in outcomes], indent=2, ensure_ascii=False))
@@ -129,17 +136,18 @@ class CheckOutcome:
     timeout: bool
 
 
-def check_outcome(path: Path, *, as_json: bool) -> CheckOutcome:
-    """Check one file and say what `check` prints about it."""
+def check_outcome(path: Path, *, as_json: bool, quiet: bool = False) -> CheckOutcome:
+    """Check one file and say what `check` prints about it (``quiet``: no turn notes)."""
     from canaldsl.checking import check_file
 
     report = check_file(path, display=str(path))
     if as_json:
         return CheckOutcome(report.status, report.to_json(), (), report.timeout)
-    return CheckOutcome(report.status, None, tuple(_report_lines(report)), report.timeout)
+    lines = tuple(_report_lines(report, quiet=quiet))
+    return CheckOutcome(report.status, None, lines, report.timeout)
 
 
-def _report_lines(report: FileReport) -> Iterator[tuple[str, bool]]:
+def _report_lines(report: FileReport, *, quiet: bool = False) -> Iterator[tuple[str, bool]]:
     for diagnostic in report.diagnostics:
         yield diagnostic.render(), diagnostic.is_error
         yield "", diagnostic.is_error
@@ -147,11 +155,19 @@ def _report_lines(report: FileReport) -> Iterator[tuple[str, bool]]:
         errors = sum(1 for d in report.diagnostics if d.is_error)
         yield f"{report.file}: error ({errors} problem{'s' if errors != 1 else ''})", True
         return
+    said: list[tuple[int, int, list[str]]] = []
+    if not quiet:
+        for note in report.turn_notes:
+            said.append((note.line, 0, [f"{report.file}:{note.line}: {note.text()}"]))
     for result in report.expectations:
         mark = {True: "passed", False: "FAILED", None: "not evaluated"}[result.passed]
-        yield f"{report.file}:{result.line}: {mark}: {result.text}", False
+        lines = [f"{report.file}:{result.line}: {mark}: {result.text}"]
         if result.reason:
-            yield f"    {result.reason}", False
+            lines.append(f"    {result.reason}")
+        said.append((result.line, 1, lines))
+    for _, _, lines in sorted(said, key=lambda entry: entry[:2]):
+        for line in lines:
+            yield line, False
     parts = list(report.summary)
     if report.turns:
         parts.append(f"{report.turns} turn{'s' if report.turns != 1 else ''}")
@@ -271,6 +287,22 @@ def play(file: Path) -> None:
         )
         status = ExitCode.FAILED
     sys.exit(status)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
+def score(file: Path, output: str) -> None:
+    """Final scoring of the position after FILE's turns: the winner first, then each player's
+    points by source (score in play, incomplete canals, final goods, bonuses) and the ties
+    broken."""
+    text, game = _source(file)
+    try:
+        sheet = game.score_sheet(text, path=file, display=str(file), as_json=output == "json")
+    except CommandError as error:
+        fail(error)
+    click.echo(sheet, nl=False)
+    sys.exit(ExitCode.OK)
 
 
 from canaldsl.cli_crosscheck import crosscheck_command  # noqa: E402  (the command's own module)

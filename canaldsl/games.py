@@ -161,6 +161,11 @@ class Game(Protocol):
         """The game's own commands (``best-build`` ...), added to ``canaldsl``."""
         ...
 
+    def score_sheet(self, text: str, *, path: Path, display: str, as_json: bool) -> str:
+        """Final scoring of the position after the file's turns: the winner, each player's
+        points by source, the ties broken (text, or JSON)."""
+        ...
+
     def board_names(self) -> tuple[str, ...]:
         """The game's built-in boards, by the names ``board`` and ``render`` take."""
         ...
@@ -192,6 +197,9 @@ class BaseGame:
 
     def board_names(self) -> tuple[str, ...]:
         return ()
+
+    def score_sheet(self, text: str, *, path: Path, display: str, as_json: bool) -> str:
+        raise UnsupportedError(self.name, "final scoring")
 
     def board_summary(self, name: str, *, edition: str | None, as_json: bool) -> str:
         raise UnsupportedError(self.name, "boards")

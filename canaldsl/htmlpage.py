@@ -47,6 +47,7 @@ figcaption { color: #5a5a5a; font-size: 13px; }
   padding: 10px 14px; margin: 8px 0; }
 .rule { border-left: 5px solid #d7001b; background: #fff6f6; padding: 8px 14px; margin: 10px 0; }
 .rule h3 { margin-top: 4px; }
+.headline { font-size: 22px; font-weight: bold; margin: 10px 0 8px; }
 """
 
 
@@ -88,6 +89,10 @@ class Page:
     def heading(self, text: str, *, level: int = 2, id: str | None = None) -> None:
         options = {"id": id} if id else {}
         self.add(element(f"h{level}", text, **options))
+
+    def headline(self, text: str) -> None:
+        """The answer to the page's question, in large type, before any detail."""
+        self.add(element("p", text, class_="headline"))
 
     def paragraph(self, *pieces: str, class_: str | None = None) -> None:
         """A paragraph of text and Markup pieces."""

@@ -97,6 +97,40 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class TurnNote:
+    """One turn explained, whatever the game: where it is, whose it is, legal or not (and the
+    rules it breaks), the points it scored by player, and what it paid and changed, each a
+    short phrase (``red's hand -1 lock, -1 stretch``)."""
+
+    line: int
+    player: str
+    legal: bool
+    rules: tuple[str, ...] = ()
+    points: Mapping[str, int] = field(default_factory=dict)
+    changes: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """One line: ``turn red: legal; scored red +4; red's hand -1 lock; red built lock R27``."""
+        verdict = "legal" if self.legal else f"illegal ({', '.join(self.rules)}), not applied"
+        parts = [f"turn {self.player}: {verdict}"]
+        scored = ", ".join(f"{c} +{n}" for c, n in self.points.items() if n)
+        if self.legal:
+            parts.append(f"scored {scored}" if scored else "no points")
+        parts.extend(self.changes)
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "player": self.player,
+            "legal": self.legal,
+            "rules": list(self.rules),
+            "points": {c: n for c, n in self.points.items() if n},
+            "changes": list(self.changes),
+        }
+
+
+@dataclass(frozen=True)
 class FileReport:
     """The outcome of checking one file, whatever its game.
 
@@ -117,6 +151,8 @@ class FileReport:
     machine; `canaldsl check` then exits with status 3)."""
     scenario: Any = field(default=None, compare=False)
     """The game's checked file (its own type), when it was understood."""
+    turn_notes: tuple[TurnNote, ...] = ()
+    """Each turn explained, in file order (empty when the game gives none)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,4 +162,5 @@ class FileReport:
             "turns": self.turns,
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "expectations": [e.to_json() for e in self.expectations],
+            "turn_notes": [n.to_json() for n in self.turn_notes],
         }

@@ -235,7 +235,10 @@ def _help_runs() -> tuple[Run, ...]:
     from canaldsl.cli import main
 
     runs = [Run(("--help",))]
-    runs += [Run((name, "--help")) for name in sorted(main.commands)]  # type: ignore[attr-defined]
+    import click
+
+    names = main.list_commands(click.Context(main))  # every game's commands too
+    runs += [Run((name, "--help")) for name in sorted(names)]
     return tuple(runs)
 
 

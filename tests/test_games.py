@@ -130,7 +130,15 @@ def test_check_reports_failures_illegal_turns_and_json(
     assert status == 1
     reports = json.loads(out)
     assert [r["status"] for r in reports] == ["failed", "illegal"]
-    assert list(reports[0]) == ["file", "status", "pile", "turns", "diagnostics", "expectations"]
+    assert list(reports[0]) == [
+        "file",
+        "status",
+        "pile",
+        "turns",
+        "diagnostics",
+        "expectations",
+        "turn_notes",
+    ]
     (broken,) = reports[1]["diagnostics"]
     assert (broken["code"], broken["rule"], broken["line"]) == ("V001", "take.from-the-pile", 3)
 

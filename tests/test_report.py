@@ -125,6 +125,32 @@ def test_a_legal_file_reports_every_turn_legal() -> None:
     assert "illegal" not in words.replace("expect illegal", "")
 
 
+def headline_of(html: str) -> str:
+    page = read_page(html)
+    first = next((tag, attrs) for tag, attrs in page.tags if tag == "p")
+    assert first[1].get("class") == "headline"  # the answer comes before any detail
+    start = html.index('<p class="headline">') + len('<p class="headline">')
+    return " ".join(read_page(html[start : html.index("</p>", start)]).words.split())
+
+
+@pytest.mark.parametrize(
+    ("path", "headline"),
+    [
+        ("examples/game-record-2nd-edition.canal", "Red wins 98-98-86"),
+        ("examples/game-record-1st-edition.canal", "White wins 82-71-70"),
+        (
+            DISPUTE,
+            "Illegal: a lock at R26 would follow a lock in the same section "
+            "(build.consecutive-tiles, black, line 30, column 56)",
+        ),
+        ("examples/medway-first-build.canal", "Legal: red's turn breaks no rule and scores red +4"),
+    ],
+)
+def test_the_report_headline_is_the_answer(path: str, headline: str) -> None:
+    html, _ = report_of(path)
+    assert headline_of(html) == headline
+
+
 def test_names_in_the_report_are_escaped() -> None:
     from test_render import EVIL, EVIL_PLACE
 

@@ -16,7 +16,7 @@ from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.components import CARDS_PER_TILE, OVERBUILD_EXTRA_CARDS, CardKind, TileKind
 from canaldsl.canalmania.position import JUNCTION, Tile
 from canaldsl.canalmania.state import CanalState
-from canaldsl.canalmania.turncontext import TurnContext
+from canaldsl.canalmania.turncontext import TilePayment, TurnContext
 from canaldsl.diagnostics import Span
 from canaldsl.hexgrid import Hex
 from canaldsl.rules import rule_id
@@ -44,7 +44,11 @@ class PaymentActions(TurnContext):
             if player.hand is None:
                 return  # the hand is unknown: nothing to check
             if self.auto_plan:
-                for card in self.auto_plan.pop(0):
+                cards = self.auto_plan.pop(0)
+                self.payments.append(
+                    TilePayment(kind.value, item.hex.text, tuple(c.value for c in cards), True)
+                )
+                for card in cards:
                     self.take_from_hand(card, span, physical)
             elif not self.auto_unpaid_reported:
                 self.auto_unpaid_reported = True
@@ -58,6 +62,9 @@ class PaymentActions(TurnContext):
                 )
             return
         plays = [p.kind.value for p in item.payment]
+        self.payments.append(
+            TilePayment(kind.value, item.hex.text, tuple(p.value for p in plays), False)
+        )
         normal = CARDS_PER_TILE[kind]
         cost_ok = True
         reduced = build_rules.base_cost(kind, engineer)

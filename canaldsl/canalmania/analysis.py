@@ -151,6 +151,7 @@ EXPECTATIONS = (
     s.ExpectCubes,
     s.ExpectBasin,
     s.ExpectWinner,
+    s.ExpectCost,
     s.ExpectFinalScores,
 )
 

@@ -185,6 +185,27 @@ class EventAnalysis(AnalyserBase):
         if query.player is not None:
             self.player_ref(query.player, colours)
         answer = query.answer
+        if query.kind in ("final-scores", "winner", "cost"):
+            if query.player is not None:
+                self.error(
+                    "E505",
+                    f"{query.kind} is about "
+                    + ("the turn just before" if query.kind == "cost" else "every player")
+                    + ": leave out `for`",
+                    query.span,
+                )
+            if answer is not None:
+                self.error(
+                    "E505",
+                    f"{query.kind} takes no answer: claim one with "
+                    + (
+                        "`expect cost N cards`"
+                        if query.kind == "cost"
+                        else "`expect winner PLAYER` or `expect final scores PLAYER N, ...`"
+                    ),
+                    query.span,
+                )
+            return
         if answer is not None:
             if query.kind == "can-complete" and answer.points is not None:
                 self.error("E505", "can-complete answers yes or no, not points", answer.points.span)

@@ -1,12 +1,13 @@
 """A dispute report: one HTML page that settles a file's question for the people at the table.
 
-The page shows the verdict first (every turn legal or not, every expectation holding or not),
-the question as the file's opening comment puts it, the position drawn, and then each turn:
-its text as written, the verdict, every rule it breaks (id, title, where in the turn, the
-rule in canaldsl's words, where each rulebook says it, how the editions differ) and a picture
-of the turn on the position before it. It ends with the commands that check it again. The
-page is assembled by :mod:`canaldsl.htmlpage` (self-contained, every string escaped) and the
-pictures are drawn by :mod:`canaldsl.canalmania.picture`.
+The page shows the answer first, in one line (who wins and by how much when the file asks;
+else the first broken rule and where), then the verdict (every turn legal or not, every
+expectation holding or not), the question as the file's opening comment puts it, the position
+drawn, and then each turn: its text as written, the verdict, every rule it breaks (id, title,
+where in the turn, the rule in canaldsl's words, where each rulebook says it, how the editions
+differ) and a picture of the turn on the position before it. It ends with the commands that
+check it again. The page is assembled by :mod:`canaldsl.htmlpage` (self-contained, every
+string escaped) and the pictures are drawn by :mod:`canaldsl.canalmania.picture`.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from canaldsl.canalmania import scoresheet
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.engine import Verdict
 from canaldsl.canalmania.evaluate import Evaluation, Judgement, evaluate, status_of
+from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.mapkey import edition_name
 from canaldsl.canalmania.overlays import Overlay, turn_overlays
 from canaldsl.canalmania.picture import focus_hexes, svg
@@ -65,7 +68,50 @@ def dispute_report(
     return DisputeReport(page.html(), status)
 
 
+SCORE_QUESTIONS = (s.ExpectWinner, s.ExpectFinalScores)
+"""Expectations that ask who wins: the report's headline is then the final scoring."""
+
+
+def headline(scenario: Scenario, evaluation: Evaluation) -> str:
+    """The answer to the file's question in one line, before any detail: the final scoring
+    when the file asks who wins (``Red wins 98-98-86``), else the first illegal turn's broken
+    rule and where (``Illegal: ...``), else that every turn is legal."""
+    asks_winner = any(
+        isinstance(e, SCORE_QUESTIONS)
+        or (isinstance(e, s.QueryDecl) and e.kind in ("final-scores", "winner"))
+        for e in scenario.events
+    )
+    if asks_winner and evaluation.final_state is not None:
+        try:
+            final = final_scoring(evaluation.final_state)
+        except FinalScoringTooLong:
+            pass
+        else:
+            answer = scoresheet.headline(final)
+            return answer[:1].upper() + answer[1:]
+    verdicts = evaluation.verdicts
+    illegal = [(n, v) for n, v in enumerate(verdicts, start=1) if not v.legal]
+    if illegal:
+        number, verdict = illegal[0]
+        first = verdict.violations[0]
+        which = f"turn {number} ({verdict.player})" if len(verdicts) > 1 else verdict.player
+        more = f"; {len(illegal) - 1} more illegal turn(s) below" if len(illegal) > 1 else ""
+        return (
+            f"Illegal: {first.message} ({first.rule}, {which}, line {first.span.line}, "
+            f"column {first.span.column}){more}"
+        )
+    if len(verdicts) == 1:
+        points = ", ".join(f"{c} +{n}" for c, n in verdicts[0].points.items() if n)
+        return f"Legal: {verdicts[0].player}'s turn breaks no rule" + (
+            f" and scores {points}" if points else ""
+        )
+    if verdicts:
+        return f"Legal: all {len(verdicts)} turns break no rule"
+    return "No turn to judge"
+
+
 def _summary(page: Page, scenario: Scenario, evaluation: Evaluation, status: Status) -> None:
+    page.headline(headline(scenario, evaluation))
     verdicts = evaluation.verdicts
     illegal = [v for v in verdicts if not v.legal]
     passed = sum(j.passed is True for j in evaluation.judgements)

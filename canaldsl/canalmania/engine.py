@@ -26,6 +26,7 @@ from canaldsl.canalmania.actions_goods import GoodsActions
 from canaldsl.canalmania.components import HAND_LIMIT, Edition
 from canaldsl.canalmania.position import Position, Tile
 from canaldsl.canalmania.state import GameState
+from canaldsl.canalmania.turncontext import TilePayment
 from canaldsl.canalmania.turns import turn_moves
 from canaldsl.diagnostics import Span
 from canaldsl.verdicts import Violation
@@ -41,6 +42,8 @@ class Verdict:
     after: Position
     points: Mapping[str, int]
     span: Span
+    payments: tuple[TilePayment, ...] = ()
+    """The cards paid for each tile built, in building order."""
 
     @property
     def legal(self) -> bool:
@@ -89,6 +92,7 @@ def run_turn(
         after=runner.state.to_position(),
         points=MappingProxyType(dict(runner.points)),
         span=turn.span,
+        payments=tuple(runner.payments),
     )
     if not verdict.legal:
         return verdict, state

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from canaldsl import verdicts
 from canaldsl.budget import DEFAULT_UNITS, Budget
+from canaldsl.canalmania import scoresheet
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.delivery import search_best_delivery
@@ -22,6 +23,7 @@ from canaldsl.canalmania.play import play_turns, start_state
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
+from canaldsl.canalmania.turnnotes import cards_paid, turn_note
 from canaldsl.statuses import Status
 from canaldsl.verdicts import Judgement
 
@@ -73,6 +75,9 @@ def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
             continue
         if isinstance(event, (s.ExpectLegal, s.ExpectIllegal)) and last is not None:
             covered.add(id(last))
+        if isinstance(event, s.QueryDecl) and event.kind == "cost":
+            judgements.append(_cost_judgement(event, last))
+            continue
         if isinstance(event, s.QueryDecl):
             if work.exhausted or work.wall_hit:
                 reason = _spent(work)
@@ -85,6 +90,23 @@ def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
         judgements.append(_judge(event, state, last))
     unexpected = tuple(v for v in verdicts if not v.legal and id(v) not in covered)
     return Evaluation(tuple(verdicts), tuple(judgements), state, unexpected, work.wall_hit)
+
+
+def _cost_judgement(event: s.Statement, last: Verdict | None) -> Judgement:
+    """``query cost`` and ``expect cost N cards``: what the turn just before paid for its
+    tiles (card by card), scored and changed."""
+    line, text = event.span.line, statement_text(event)
+    if last is None:
+        return Judgement(line, text, False, "there is no turn before this")
+    if not last.legal:
+        return Judgement(
+            line, text, False, f"the turn is illegal ({', '.join(last.rules)}): it costs nothing"
+        )
+    paid = cards_paid(last)
+    said = f"{paid} card{'s' if paid != 1 else ''} for tiles; " + turn_note(last).text()
+    if isinstance(event, s.ExpectCost):
+        return Judgement(line, text, paid == event.cards.value, said)
+    return Judgement(line, text, True, said)
 
 
 def _spent(work: Budget) -> str:
@@ -135,6 +157,8 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
             )
         others = [r for r in last.rules if r not in named]
         return result(True, f"it also breaks {', '.join(others)}" if others else "")
+    if isinstance(event, s.ExpectCost):
+        return _cost_judgement(event, last)
     if isinstance(event, s.ExpectScore):
         actual = state.player(event.player.text).score
         return result(actual == event.score.value, f"{event.player.text} has {actual}")
@@ -163,14 +187,11 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         except FinalScoringTooLong as exc:
             return result(None, f"not evaluated: {exc}")
     if isinstance(event, s.ExpectWinner):
-        return result(
-            final.winner == event.player.text,
-            f"winner {final.winner}; final scores {_scores(final.scores)}",
-        )
+        return result(final.winner == event.player.text, scoresheet.summary(final))
     if isinstance(event, s.ExpectFinalScores):
         wanted_scores = {p.player.text: p.score.value for p in event.scores}
         actual_scores = {c: final.scores[c] for c in wanted_scores if c in final.scores}
-        return result(actual_scores == wanted_scores, f"final scores {_scores(final.scores)}")
+        return result(actual_scores == wanted_scores, scoresheet.summary(final))
     return result(None, "not evaluated")
 
 
@@ -181,6 +202,12 @@ def _query(
     budget: Budget,
 ) -> Judgement:
     mover = event.player.text if event.player is not None else state.now
+    if event.kind in ("final-scores", "winner"):
+        try:
+            final = final_scoring(state, budget=budget)
+        except FinalScoringTooLong as exc:
+            return result(None, f"not evaluated: {exc}")
+        return result(True, scoresheet.summary(final))
     if event.kind == "best-build":
         from canaldsl.canalmania.bestbuild import answer_query  # imports no solver by itself
 
@@ -236,7 +263,3 @@ def _counts(counts: Counter) -> str:  # type: ignore[type-arg]
         ", ".join(f"{n} {k.value}" for k, n in sorted(counts.items(), key=lambda i: i[0].value))
         or "nothing"
     )
-
-
-def _scores(scores: dict[str, int]) -> str:
-    return ", ".join(f"{c} {n}" for c, n in scores.items())

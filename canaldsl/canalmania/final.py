@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from canaldsl.budget import Budget
 from canaldsl.canalmania import checks_end as end_rules
@@ -12,14 +13,43 @@ from canaldsl.canalmania.state import GameState
 
 
 @dataclass(frozen=True)
+class PlayerPoints:
+    """One player's final score by source: the score when play stopped, the incomplete
+    canals' tiles, the goods of the final deliveries (their own moves and others' crossing
+    their canals), and the 1st edition's prolific-builder bonus. ``total`` is their sum."""
+
+    colour: str
+    in_play: int
+    incomplete_canals: int
+    final_goods: int
+    prolific_bonus: int
+
+    @property
+    def total(self) -> int:
+        return self.in_play + self.incomplete_canals + self.final_goods + self.prolific_bonus
+
+
+@dataclass(frozen=True)
 class FinalResult:
+    """Final scoring done: the scores, the ranking (ties broken), each player's points by
+    source, the final deliveries in the order made, and each tie broken, said in words."""
+
     scores: dict[str, int]
     ranking: tuple[str, ...]
     deliveries: tuple[tuple[str, Delivery], ...]
+    points: tuple[PlayerPoints, ...] = ()
+    tie_breaks: tuple[str, ...] = ()
 
     @property
     def winner(self) -> str | None:
         return self.ranking[0] if self.ranking else None
+
+    def points_of(self, colour: str) -> PlayerPoints:
+        """``colour``'s points by source (ValueError when no such player)."""
+        for entry in self.points:
+            if entry.colour == colour:
+                return entry
+        raise ValueError(f"no player {colour}")
 
 
 MAX_DELIVERY_ROUNDS = 100
@@ -41,8 +71,13 @@ def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalRes
     FINAL_UNITS work units, counted the same on every machine)."""
     work = budget if budget is not None else Budget(FINAL_UNITS, None)
     s = state.copy()
+    in_play = {p.colour: p.score for p in s.players}
+    incomplete: dict[str, int] = {}
+    goods = dict.fromkeys(in_play, 0)
+    bonuses = dict.fromkeys(in_play, 0)
     for player in s.players:
-        player.score += end_rules.incomplete_canal_points(state=s, colour=player.colour)
+        incomplete[player.colour] = end_rules.incomplete_canal_points(state=s, colour=player.colour)
+        player.score += incomplete[player.colour]
     moves: list[tuple[str, Delivery]] = []
     order = end_rules.delivery_order(state=s)
     for _ in range(MAX_DELIVERY_ROUNDS):
@@ -62,6 +97,7 @@ def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalRes
             for owner, points in delivery.points:
                 if s.has_player(owner):
                     s.player(owner).score += points
+                    goods[owner] += points
             s.cubes.discard(delivery.route[0])
             s.basin += 1
         if not moved:
@@ -69,7 +105,43 @@ def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalRes
     if s.rules.edition is Edition.FIRST:
         for colour, bonus in end_rules.prolific_builders(state=s).items():
             s.player(colour).score += bonus
-    ranking = tuple(st.colour for st in end_rules.winner_order(state=s))
-    return FinalResult(
-        scores={p.colour: p.score for p in s.players}, ranking=ranking, deliveries=tuple(moves)
+            bonuses[colour] += bonus
+    standings = end_rules.winner_order(state=s)
+    ranking = tuple(st.colour for st in standings)
+    by_source = tuple(
+        PlayerPoints(c, in_play[c], incomplete[c], goods[c], bonuses[c]) for c in ranking
     )
+    return FinalResult(
+        scores={p.colour: p.score for p in s.players},
+        ranking=ranking,
+        deliveries=tuple(moves),
+        points=by_source,
+        tie_breaks=tie_breaks(standings, first_edition=s.rules.edition is Edition.FIRST),
+    )
+
+
+def tie_breaks(standings: list[end_rules.Standing], *, first_edition: bool) -> tuple[str, ...]:
+    """Each pair of players level on points, ranked: what put the first ahead (the criteria
+    of rule ``end.winner`` for the edition, in order), in words."""
+    criteria: list[tuple[str, str]] = [("engineer", "the younger engineer (card {a} to {b})")]
+    if not first_edition:
+        criteria = [
+            ("completed", "more canals completed ({a} to {b})"),
+            ("contract_value", "higher total contract value ({a} to {b})"),
+            *criteria,
+        ]
+    said: list[str] = []
+    for ahead, behind in pairwise(standings):
+        if ahead.score != behind.score:
+            continue
+        for field, words in criteria:
+            a, b = getattr(ahead, field), getattr(behind, field)
+            if a != b:
+                said.append(
+                    f"{ahead.colour} ahead of {behind.colour} on {ahead.score} points: "
+                    + words.format(a=a, b=b)
+                )
+                break
+        else:
+            said.append(f"{ahead.colour} and {behind.colour} level on every tie-break")
+    return tuple(said)

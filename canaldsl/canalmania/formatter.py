@@ -513,6 +513,8 @@ def _expectation(st: s.Statement) -> str:
         return f"basin {st.count.value}"
     if isinstance(st, s.ExpectWinner):
         return f"winner {st.player.text}"
+    if isinstance(st, s.ExpectCost):
+        return f"cost {st.cards.value} cards"
     if isinstance(st, s.ExpectFinalScores):
         return "final scores " + _join(f"{p.player.text} {p.score.value}" for p in st.scores)
     raise TypeError(f"not a statement: {st!r}")

@@ -91,6 +91,11 @@ class CanalMania:
         where = f" ({rulebook.translation} rulebook, section {rulebook.section!r})"
         return ClaimsOutcome((), claims, rulebook.known_error, where)
 
+    def score_sheet(self, text: str, *, path: Path, display: str, as_json: bool) -> str:
+        from canaldsl.canalmania.playing import score_source
+
+        return score_source(text, path=path, display=display, as_json=as_json)
+
     def commands(self) -> Sequence[click.Command]:
         from canaldsl.canalmania.commands import COMMANDS
 

@@ -34,7 +34,7 @@ _TERMINAL_WORDS = {
     "MAP_ROW": "map row starting with '|'",
     "EDITION": "first-edition or second-edition",
     "PLACE_KIND": "city or town",
-    "QUERY_KIND": "best-build, best-delivery or can-complete",
+    "QUERY_KIND": "best-build, best-delivery, can-complete, final-scores, winner or cost",
     "LABEL": "card label (like @1)",
     "CONTRACT_DECK": "contract-deck",
     "DISCARD_PILE": "discard-pile",
@@ -534,6 +534,8 @@ class _PlayBuilder(_Helpers):
             return s.ExpectCubes(places=self._names(self._subtree(inner, "name_list")), **kw)
         if data == "expect_basin":
             return s.ExpectBasin(count=self._num(ints[0]), **kw)
+        if data == "expect_cost":
+            return s.ExpectCost(cards=self._num(ints[0]), **kw)
         if data == "expect_winner":
             return s.ExpectWinner(player=self._ref(names[0]), **kw)
         assert data == "expect_final_scores"

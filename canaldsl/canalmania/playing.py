@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.evaluate import Evaluation
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import CommandError, Played
@@ -43,17 +44,10 @@ def playable(text: str, *, path: Path | None, display: str) -> Scenario:
 def play_source(text: str, *, path: Path, display: str) -> Played:
     """Play the turns of a file; its queries (best build, can-complete ...) change nothing
     played and are left out rather than solved for nothing."""
-    from canaldsl.canalmania.evaluate import evaluate
     from canaldsl.canalmania.writer import write_position
 
     scenario = playable(text, path=path, display=display)
-    turns_only = dataclasses.replace(
-        scenario.document,
-        statements=tuple(
-            st for st in scenario.document.statements if not isinstance(st, s.QueryDecl)
-        ),
-    )
-    evaluation = evaluate(dataclasses.replace(scenario, document=turns_only))
+    evaluation = _turns_played(scenario)
     assert evaluation.final_state is not None and scenario.board is not None
     head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
     legal = sum(v.legal for v in evaluation.verdicts)
@@ -66,3 +60,45 @@ def play_source(text: str, *, path: Path, display: str) -> Played:
         comments=note,
     )
     return Played(written, violations_of(evaluation.verdicts))
+
+
+def _turns_played(scenario: Scenario) -> Evaluation:
+    """The file's turns played, its queries left out (they change nothing played)."""
+    from canaldsl.canalmania.evaluate import evaluate
+
+    turns_only = dataclasses.replace(
+        scenario.document,
+        statements=tuple(
+            st for st in scenario.document.statements if not isinstance(st, s.QueryDecl)
+        ),
+    )
+    return evaluate(dataclasses.replace(scenario, document=turns_only))
+
+
+def score_source(text: str, *, path: Path, display: str, as_json: bool) -> str:
+    """``canaldsl score``: final scoring of the position after the file's legal turns, with
+    each player's points by source (CommandError: errors, nothing to play, or final
+    deliveries past their work budget)."""
+    import json
+
+    from canaldsl.canalmania import scoresheet
+    from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
+
+    scenario = playable(text, path=path, display=display)
+    evaluation = _turns_played(scenario)
+    assert evaluation.final_state is not None
+    try:
+        final = final_scoring(evaluation.final_state)
+    except FinalScoringTooLong as exc:
+        raise CommandError(f"error: {display}: final scoring not evaluated: {exc}") from exc
+    legal = sum(v.legal for v in evaluation.verdicts)
+    illegal = len(evaluation.verdicts) - legal
+    after = f"after {legal} legal turn{'s' if legal != 1 else ''}"
+    if illegal:
+        after += f" ({illegal} illegal turn{'s' if illegal != 1 else ''} not applied)"
+    if as_json:
+        document = {"file": display, "legal_turns": legal, "illegal_turns": illegal}
+        document.update(scoresheet.to_json(final))
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    lines = scoresheet.text_lines(final)
+    return "\n".join([f"{display}: final scoring {after}", *lines]) + "\n"

@@ -1,4 +1,5 @@
-"""What `canaldsl check` says about one Canal Mania file: status, diagnostics, expectations.
+"""What `canaldsl check` says about one Canal Mania file: status, diagnostics, expectations,
+and each turn explained (:mod:`canaldsl.canalmania.turnnotes`).
 
 Turns are played by the rules engine; each broken rule becomes a diagnostic of severity
 ``illegal`` (code V001) naming the rule and the step. Expectations the engine cannot answer yet
@@ -37,6 +38,7 @@ def _report(
     name: str, scenario: Scenario | None, diagnostics: list[Diagnostic], text: str
 ) -> FileReport:
     from canaldsl.canalmania.evaluate import evaluate, status_of
+    from canaldsl.canalmania.turnnotes import turn_note
 
     if scenario is None or any(d.is_error for d in diagnostics):
         return FileReport(
@@ -76,4 +78,5 @@ def _report(
         summary=tuple(summary),
         timeout=evaluation.timeout,
         scenario=scenario,
+        turn_notes=tuple(turn_note(v) for v in evaluation.verdicts),
     )

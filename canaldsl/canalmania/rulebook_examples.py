@@ -42,6 +42,7 @@ _EXPECTATION_KINDS = (
     s.ExpectCubes,
     s.ExpectBasin,
     s.ExpectWinner,
+    s.ExpectCost,
     s.ExpectFinalScores,
     s.QueryDecl,
 )

@@ -469,6 +469,13 @@ class ExpectBasin(Node):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class ExpectCost(Node):
+    """``expect cost N cards``: the turn just before paid N cards for its tiles."""
+
+    cards: Num
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectWinner(Node):
     player: Ref
 
@@ -494,6 +501,7 @@ Expectation = (
     | ExpectBasin
     | ExpectWinner
     | ExpectFinalScores
+    | ExpectCost
 )
 
 
@@ -509,7 +517,7 @@ class Answer:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class QueryDecl(Node):
-    kind: str  # "best-build", "best-delivery" or "can-complete"
+    kind: str  # "best-build", "best-delivery", "can-complete", "final-scores", "winner", "cost"
     subject: Ref | None = None
     player: Ref | None = None
     answer: Answer | None = None

@@ -25,6 +25,17 @@ from canaldsl.rules import Referee
 P = ParamSpec("P")
 
 
+@dataclass(frozen=True)
+class TilePayment:
+    """The cards that paid for one tile of a turn, as written or (``chosen`` True) chosen by
+    the engine from the hand (:func:`~canaldsl.canalmania.actions_payment.plan_payments`)."""
+
+    kind: str
+    hex: str
+    cards: tuple[str, ...]
+    chosen: bool
+
+
 @dataclass
 class Obligation:
     """Goods cubes owed for a goods symbol that came up."""
@@ -47,6 +58,7 @@ class TurnContext:
     obligations: list[Obligation] = field(default_factory=list)
     built_now: set[Hex] = field(default_factory=set)
     discarded_for_limit: int = 0
+    payments: list[TilePayment] = field(default_factory=list)
 
     # -- helpers
     def check(
