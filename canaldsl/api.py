@@ -13,6 +13,7 @@ from typing import Any
 from canaldsl.checking import source_and_game
 from canaldsl.diagnostics import SourceError
 from canaldsl.games import game_of_text
+from canaldsl.sources import display_name
 
 
 def parse(text: str, *, filename: str | None = None) -> Any:
@@ -27,7 +28,8 @@ def parse(text: str, *, filename: str | None = None) -> Any:
 def load(path: str | Path) -> Any:
     """The checked file at ``path`` (Canal Mania: a ``Scenario``)."""
     path = Path(path)
-    text, game, diagnostics = source_and_game(path, display=str(path))
+    name = display_name(path)
+    text, game, diagnostics = source_and_game(path, display=name)
     if text is None or game is None:
         raise SourceError(diagnostics, source=text)
-    return game.parse_source(text, filename=str(path), path=path)
+    return game.parse_source(text, filename=name, path=path)

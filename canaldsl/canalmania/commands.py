@@ -23,6 +23,7 @@ from canaldsl.cli_options import (
     budget_of,
     engine_option,
 )
+from canaldsl.sources import display_name
 from canaldsl.statuses import Engine, ExitCode
 
 _FORMAT = click.Choice(["text", "json"])
@@ -33,7 +34,7 @@ def _playable_scenario(file: Path) -> Any:
     when it has errors or nothing to play."""
     from canaldsl.canalmania.loading import check_path
 
-    scenario, diagnostics, _ = check_path(file, display=str(file))
+    scenario, diagnostics, _ = check_path(file)
     errors = [d for d in diagnostics if d.is_error]
     if scenario is None or errors or scenario.position is None or scenario.board is None:
         for diagnostic in errors or diagnostics:
@@ -111,7 +112,7 @@ def best_build_command(
         why = None
         if note is not None:
             why = {"note": note, "rules": rules and rules.to_json(timings=timings)}
-        answer = {"file": str(file), **plan.to_json(timings=timings), "why_empty": why}
+        answer = {"file": display_name(file), **plan.to_json(timings=timings), "why_empty": why}
         click.echo(json.dumps(answer, indent=2))
     else:
         click.echo(plan.text(timings=timings))
@@ -178,7 +179,7 @@ def best_delivery_command(
     seconds = time.monotonic() - started
     if output == "json":
         answer_json = {
-            "file": str(file),
+            "file": display_name(file),
             "player": mover,
             "engine": engine,
             "status": status,
@@ -260,7 +261,9 @@ def can_complete_command(
     work = budget_of(budget, wall_limit)
     answer = can_complete(state, canal, engine=engine, budget=work)
     if output == "json":
-        click.echo(json.dumps({"file": str(file), **answer.to_json(timings=timings)}, indent=2))
+        click.echo(
+            json.dumps({"file": display_name(file), **answer.to_json(timings=timings)}, indent=2)
+        )
     else:
         click.echo(answer.text(timings=timings))
     if work.wall_hit:

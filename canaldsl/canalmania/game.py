@@ -119,11 +119,14 @@ class CanalMania:
     def dispute_report(self, path: Path, *, output: str) -> DisputeOutcome:
         from canaldsl.canalmania.dispute import dispute_report
         from canaldsl.canalmania.drawing import checked_file
+        from canaldsl.sources import display_name
 
         scenario, text = checked_file(path)
         if scenario.board is None or scenario.position is None:
-            raise CommandError(f"error: {path}: the file has no position to report on")
-        result = dispute_report(scenario, text, path=str(path), output=output)
+            raise CommandError(
+                f"error: {display_name(path)}: the file has no position to report on"
+            )
+        result = dispute_report(scenario, text, path=display_name(path), output=output)
         return DisputeOutcome(result.html, result.status)
 
     def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
