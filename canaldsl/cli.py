@@ -270,6 +270,13 @@ def board(board: str, edition: str | None, output: str) -> None:
         game = game_of_name_or_file(board)
         click.echo(game.board_summary(board, edition=edition, as_json=output == "json"))
     except CommandError as error:
+        if output == "json":
+            from canaldsl.jsonschemas import error_json
+            from canaldsl.sources import display_name
+
+            message = "\n".join(error.lines)
+            answer = error_json("board", display_name(board), message, error.diagnostics)
+            click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         fail(error)
     sys.exit(ExitCode.OK)
 

@@ -40,13 +40,20 @@ several games is a Canal Mania file)."""
 
 
 class CommandError(ValueError):
-    """A command cannot do what it was asked: the lines to show on standard error, and the
-    exit status (default 2: the question cannot be asked)."""
+    """A command cannot do what it was asked: the lines to show on standard error, the exit
+    status (default 2: the question cannot be asked), and the diagnostics behind it (for the
+    JSON output), if any."""
 
-    def __init__(self, *lines: str, status: ExitCode = ExitCode.ERROR) -> None:
+    def __init__(
+        self,
+        *lines: str,
+        status: ExitCode = ExitCode.ERROR,
+        diagnostics: Sequence[Diagnostic] = (),
+    ) -> None:
         super().__init__("\n".join(lines))
         self.lines = lines
         self.status = status
+        self.diagnostics = tuple(diagnostics)
 
 
 class UnsupportedError(CommandError):

@@ -34,6 +34,37 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class TurnOutcome:
+    """One turn of a file as `check` reports it: its number (from 1, in file order), whose it
+    is, where it is written, whether it is legal, and every rule it breaks (at its step)."""
+
+    number: int
+    player: str
+    span: Span
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The ids of the rules broken, each once, in the order found."""
+        return tuple(dict.fromkeys(v.rule for v in self.violations))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.number,
+            "player": self.player,
+            "line": self.span.line,
+            "column": self.span.column,
+            "legal": self.legal,
+            "rules": list(self.rules),
+            "violations": [v.to_json() for v in self.violations],
+        }
+
+
+@dataclass(frozen=True)
 class Judgement:
     """One expectation or query of a file and whether it holds (``passed`` None: it could not
     be evaluated; ``reason`` then says why, never claiming it passed)."""
@@ -115,15 +146,21 @@ class FileReport:
     timeout: bool = False
     """Whether the wall-clock safety limit stopped a query (its outcome depends on the
     machine; `canaldsl check` then exits with status 3)."""
+    turn_outcomes: tuple[TurnOutcome, ...] = ()
+    """Each turn played, legal or not (empty when the file is not understood)."""
     scenario: Any = field(default=None, compare=False)
     """The game's checked file (its own type), when it was understood."""
 
     def to_json(self) -> dict[str, Any]:
+        from canaldsl.jsonschemas import tag
+
         return {
+            "schema": tag("check"),
             "file": self.file,
             "status": str(self.status),
             **self.facts,
             "turns": self.turns,
+            "verdicts": [t.to_json() for t in self.turn_outcomes],
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "expectations": [e.to_json() for e in self.expectations],
         }

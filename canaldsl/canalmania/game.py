@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
+from canaldsl.jsonschemas import tag
 from canaldsl.statuses import ExitCode
 from canaldsl.verdicts import Claim, FileReport
 
@@ -106,9 +107,10 @@ class CanalMania:
 
         found, diagnostics = find_board(name, edition=edition)
         if found is None:
-            raise CommandError(*(d.render() for d in diagnostics))
+            raise CommandError(*(d.render() for d in diagnostics), diagnostics=diagnostics)
         if as_json:
-            return json.dumps(board_json(found), indent=2, ensure_ascii=False)
+            answer = {"schema": tag("board"), **board_json(found)}
+            return json.dumps(answer, indent=2, ensure_ascii=False)
         return board_text(found)
 
     def picture(self, request: PictureRequest) -> str:

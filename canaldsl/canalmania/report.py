@@ -14,7 +14,7 @@ from canaldsl.canalmania.loading import check_path, check_text
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, sort_diagnostics
 from canaldsl.statuses import Status
-from canaldsl.verdicts import FileReport
+from canaldsl.verdicts import FileReport, TurnOutcome
 
 REPORT_FIELDS = ("edition", "board")
 """Canal Mania's fields of a JSON file report."""
@@ -75,5 +75,9 @@ def _report(
         facts={"edition": scenario.rules.edition.value, "board": board.name if board else None},
         summary=tuple(summary),
         timeout=evaluation.timeout,
+        turn_outcomes=tuple(
+            TurnOutcome(number, verdict.player, verdict.span, tuple(verdict.violations))
+            for number, verdict in enumerate(evaluation.verdicts, start=1)
+        ),
         scenario=scenario,
     )
