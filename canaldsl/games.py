@@ -24,7 +24,7 @@ from canaldsl.budget import DEFAULT_UNITS
 from canaldsl.codes import UNKNOWN_GAME
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
 from canaldsl.statuses import ExitCode, Status
-from canaldsl.verdicts import Claim, FileReport, Violation
+from canaldsl.verdicts import Claim, FileReport, FinalScores, Violation
 
 if TYPE_CHECKING:
     import click
@@ -188,6 +188,11 @@ class Game(Protocol):
         """The rulebooks' worked examples against the rules: the report and exit status."""
         ...
 
+    def final_scores(self, checked: Any) -> FinalScores:
+        """The final scores of a checked file's position after its turns (``checked``: what
+        :meth:`parse_source` returns); CommandError when it has no position."""
+        ...
+
 
 class BaseGame:
     """The optional hooks of :class:`Game`, each saying the game has no such thing."""
@@ -211,6 +216,9 @@ class BaseGame:
 
     def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
         raise UnsupportedError(self.name, "rulebook examples")
+
+    def final_scores(self, checked: Any) -> FinalScores:
+        raise UnsupportedError(self.name, "final scoring")
 
 
 # ------------------------------------------------------------------ the registry

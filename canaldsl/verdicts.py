@@ -65,6 +65,36 @@ class TurnOutcome:
 
 
 @dataclass(frozen=True)
+class FinalScores:
+    """A position's final scores, after final scoring: each player's score, the players from
+    first to last (the game's tie-breaks applied), and, where the game gives one, each
+    player's points by source (``breakdown``: player -> source -> points)."""
+
+    file: str
+    scores: Mapping[str, int]
+    ranking: tuple[str, ...]
+    breakdown: Mapping[str, Mapping[str, int]] | None = None
+
+    @property
+    def winner(self) -> str | None:
+        """The first of the ranking (None without players)."""
+        return self.ranking[0] if self.ranking else None
+
+    def __repr__(self) -> str:
+        listed = ", ".join(f"{p} {self.scores[p]}" for p in self.ranking)
+        return f"<FinalScores {listed}: {self.winner} wins>" if self.ranking else "<FinalScores>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "scores": {p: self.scores[p] for p in self.ranking},
+            "ranking": list(self.ranking),
+            "winner": self.winner,
+            "breakdown": None if self.breakdown is None else dict(self.breakdown),
+        }
+
+
+@dataclass(frozen=True)
 class Judgement:
     """One expectation or query of a file and whether it holds (``passed`` None: it could not
     be evaluated; ``reason`` then says why, never claiming it passed)."""

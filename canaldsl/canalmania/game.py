@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
-from canaldsl.jsonschemas import tag
 from canaldsl.statuses import ExitCode
-from canaldsl.verdicts import Claim, FileReport
+from canaldsl.verdicts import Claim, FileReport, FinalScores
 
 if TYPE_CHECKING:
     import click
@@ -104,6 +103,7 @@ class CanalMania:
         import json
 
         from canaldsl.canalmania.boardinfo import board_json, board_text, find_board
+        from canaldsl.jsonschemas import tag
 
         found, diagnostics = find_board(name, edition=edition)
         if found is None:
@@ -130,6 +130,22 @@ class CanalMania:
             )
         result = dispute_report(scenario, text, path=display_name(path), output=output)
         return DisputeOutcome(result.html, result.status)
+
+    def final_scores(self, checked: Any) -> FinalScores:
+        """Final scoring (:mod:`canaldsl.canalmania.final`) of the position after the file's
+        legal turns: incomplete canals, each player's best last deliveries, the 1st edition's
+        bonus; ranked with the rulebook's tie-breaks."""
+        from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
+        from canaldsl.canalmania.play import state_after_turns
+
+        scenario: Scenario = checked
+        if scenario.position is None or scenario.board is None:
+            raise CommandError(f"error: {scenario.filename}: the file has no position to score")
+        try:
+            result = final_scoring(state_after_turns(scenario))
+        except FinalScoringTooLong as exc:
+            raise CommandError(f"error: {scenario.filename}: {exc}") from None
+        return FinalScores(scenario.filename, dict(result.scores), tuple(result.ranking))
 
     def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
         from canaldsl.canalmania.examples import crosscheck_report
