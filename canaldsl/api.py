@@ -137,14 +137,16 @@ def check(source: str | Path) -> CheckResult:
         path, name, text = Path(TEXT_NAME), TEXT_NAME, str(source)
         game, diagnostics = game_of_text(text, filename=name)
     if text is None or game is None:
-        report = FileReport(file=name, status=Status.ERROR, diagnostics=tuple(diagnostics))
+        report = FileReport(
+            file=name, status=Status.ERROR, diagnostics=tuple(diagnostics), turn_outcomes=()
+        )
     else:
         report = game.check_source(text, path=path, display=name)
     return CheckResult(
         file=report.file,
         status=report.status,
         diagnostics=report.diagnostics,
-        turns=report.turn_outcomes,
+        turns=report.turn_outcomes or (),
         expectations=report.expectations,
         checked=report.scenario,
         game=game,

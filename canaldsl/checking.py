@@ -41,6 +41,7 @@ def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
             status=Status.ERROR,
             diagnostics=tuple(diagnostics),
             facts=dict.fromkeys(fields),
+            turn_outcomes=(),
         )
     return game.check_source(text, path=path, display=name)
 

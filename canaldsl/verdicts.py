@@ -176,8 +176,9 @@ class FileReport:
     timeout: bool = False
     """Whether the wall-clock safety limit stopped a query (its outcome depends on the
     machine; `canaldsl check` then exits with status 3)."""
-    turn_outcomes: tuple[TurnOutcome, ...] = ()
-    """Each turn played, legal or not (empty when the file is not understood)."""
+    turn_outcomes: tuple[TurnOutcome, ...] | None = None
+    """Each turn played, legal or not (empty when the file is not understood; None from a
+    game that does not report its turns one by one)."""
     scenario: Any = field(default=None, compare=False)
     """The game's checked file (its own type), when it was understood."""
 
@@ -190,7 +191,9 @@ class FileReport:
             "status": str(self.status),
             **self.facts,
             "turns": self.turns,
-            "verdicts": [t.to_json() for t in self.turn_outcomes],
+            "verdicts": (
+                None if self.turn_outcomes is None else [t.to_json() for t in self.turn_outcomes]
+            ),
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "expectations": [e.to_json() for e in self.expectations],
         }

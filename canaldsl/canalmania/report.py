@@ -44,6 +44,7 @@ def _report(
             status=Status.ERROR,
             diagnostics=tuple(diagnostics),
             facts=dict.fromkeys(REPORT_FIELDS),
+            turn_outcomes=(),
         )
     evaluation = evaluate(scenario)
     source = SourceText(text, name)
