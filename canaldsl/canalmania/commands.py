@@ -192,13 +192,13 @@ def best_delivery_command(
         if answer.stopped == "TIMEOUT":
             status = "TIMEOUT"
         bound = answer.bound
-        method = f"CP-SAT {answer.formulation} model, {answer.solves} solves, bound {bound}"
+        method = f"{Engine.CP_SAT}: {answer.formulation} model, {answer.solves} solves, bound {bound}"
     else:
         found = search_best_delivery(state, mover, budget=work)
         best, complete = found.delivery, found.stopped is None
         status = "OPTIMAL" if complete else str(found.stopped)
         bound = (best.points_for(mover) if best else 0) if complete else None
-        method = "exact search"
+        method = str(Engine.SEARCH)
     seconds = time.monotonic() - started
     if output == "json":
         answer_json = {
