@@ -192,7 +192,8 @@ def best_delivery_command(
         if answer.stopped == "TIMEOUT":
             status = "TIMEOUT"
         bound = answer.bound
-        method = f"{Engine.CP_SAT}: {answer.formulation} model, {answer.solves} solves, bound {bound}"
+        model = f"{answer.formulation} model, {answer.solves} solves, bound {bound}"
+        method = f"{Engine.CP_SAT}: {model}"
     else:
         found = search_best_delivery(state, mover, budget=work)
         best, complete = found.delivery, found.stopped is None
