@@ -11,10 +11,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from canaldsl.api import load, parse
+    from canaldsl.api import CheckResult, ScoringError, check, final_scores, load, parse
     from canaldsl.diagnostics import Diagnostic, Severity, SourceError, Span
+    from canaldsl.verdicts import FinalScores
 
-__all__ = ["Diagnostic", "Severity", "SourceError", "Span", "load", "parse"]
+__all__ = [
+    "CheckResult",
+    "Diagnostic",
+    "FinalScores",
+    "ScoringError",
+    "Severity",
+    "SourceError",
+    "Span",
+    "check",
+    "final_scores",
+    "load",
+    "parse",
+]
 __version__ = "0.1.0"
 
 # Every name is imported on first use, not with the package: the command line imports this
@@ -30,6 +43,11 @@ _LAZY = {
     "Span": "canaldsl.diagnostics",
     "load": "canaldsl.api",
     "parse": "canaldsl.api",
+    "check": "canaldsl.api",
+    "final_scores": "canaldsl.api",
+    "CheckResult": "canaldsl.api",
+    "ScoringError": "canaldsl.api",
+    "FinalScores": "canaldsl.verdicts",
 }
 
 

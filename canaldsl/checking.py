@@ -11,7 +11,7 @@ from pathlib import Path
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import Game, default_game, game_of_text
-from canaldsl.sources import read_source
+from canaldsl.sources import display_name, is_stdin, read_source
 from canaldsl.statuses import Status
 from canaldsl.verdicts import FileReport
 
@@ -20,6 +20,7 @@ def source_and_game(
     path: Path, *, display: str
 ) -> tuple[str | None, Game | None, list[Diagnostic]]:
     """A file's text and game, or the diagnostics saying why there is none."""
+    display = display_name(path, display)
     text, diagnostics = read_source(path, display=display)
     if text is None:
         return None, None, diagnostics
@@ -31,7 +32,7 @@ def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
     """Check one file: read, find its game, parse, analyse, play its turns, judge its
     expectations and queries."""
     path = Path(path)
-    name = display or str(path)
+    name = display_name(path, display)
     text, game, diagnostics = source_and_game(path, display=name)
     if text is None or game is None:
         fields = (game or default_game()).report_fields
@@ -40,6 +41,7 @@ def check_file(path: str | Path, *, display: str | None = None) -> FileReport:
             status=Status.ERROR,
             diagnostics=tuple(diagnostics),
             facts=dict.fromkeys(fields),
+            turn_outcomes=(),
         )
     return game.check_source(text, path=path, display=name)
 
@@ -51,12 +53,12 @@ def game_of_name_or_file(name: str) -> Game:
     from canaldsl.games import CommandError, all_games
 
     path = Path(name)
-    if not path.exists():
+    if not path.exists() and not is_stdin(name):
         for game in all_games():
             if name in game.board_names():
                 return game
         return default_game()
-    text, found, diagnostics = source_and_game(path, display=name)
+    text, found, diagnostics = source_and_game(path, display=display_name(name))
     if text is None:
         return default_game()
     if found is None:

@@ -96,7 +96,8 @@ def check(files: tuple[Path, ...], output: str, jobs: int | None, quiet: bool) -
     """Check FILES: report every problem, each turn explained (legal or not, what it scored,
     paid and changed), and every expectation with its outcome.
 
-    A folder stands for every .canal file under it (hidden ones left out), in sorted order."""
+    A folder stands for every .canal file under it (hidden ones left out), in sorted order;
+    `-` for standard input (named <stdin> in the output)."""
     from functools import partial
 
     from canaldsl.batch import NoFilesError, default_jobs, files_to_check, map_in_order
@@ -106,7 +107,11 @@ def check(files: tuple[Path, ...], output: str, jobs: int | None, quiet: bool) -
     except NoFilesError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(ExitCode.ERROR)
+    from canaldsl.sources import is_stdin
+
     checked = partial(check_outcome, as_json=output == "json", quiet=quiet)
+    if any(is_stdin(path) for path in paths):
+        jobs = 1  # standard input is read by this process only
     outcomes = list(map_in_order(checked, paths, jobs=jobs or default_jobs()))
     if output == "json":
         click.echo(json.dumps([o.json for o in outcomes], indent=2, ensure_ascii=False))
@@ -140,7 +145,7 @@ def check_outcome(path: Path, *, as_json: bool, quiet: bool = False) -> CheckOut
     """Check one file and say what `check` prints about it (``quiet``: no turn notes)."""
     from canaldsl.checking import check_file
 
-    report = check_file(path, display=str(path))
+    report = check_file(path)
     if as_json:
         return CheckOutcome(report.status, report.to_json(), (), report.timeout)
     lines = tuple(_report_lines(report, quiet=quiet))
@@ -177,8 +182,9 @@ def _report_lines(report: FileReport, *, quiet: bool = False) -> Iterator[tuple[
 def _source(path: Path) -> tuple[str, Game]:
     """A file's text and game; exit 2 (after showing why) when there is none."""
     from canaldsl.checking import source_and_game
+    from canaldsl.sources import display_name
 
-    text, game, diagnostics = source_and_game(path, display=str(path))
+    text, game, diagnostics = source_and_game(path, display=display_name(path))
     if text is None or game is None:
         for diagnostic in diagnostics:
             click.echo(diagnostic.render(), err=True)
@@ -189,37 +195,78 @@ def _source(path: Path) -> tuple[str, Game]:
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--check", "check_only", is_flag=True, help="Only report files that would change.")
-def fmt(files: tuple[Path, ...], check_only: bool) -> None:
-    """Rewrite FILES in the canonical layout (with --check, only say which would change)."""
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="Print what would change as a unified diff; change no file (exit 1 when any would).",
+)
+def fmt(files: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
+    """Rewrite FILES in the canonical layout (with --check, only say which would change).
+
+    `-` reads standard input and prints the formatted text. A file whose lines end in CRLF
+    keeps CRLF line endings."""
     from canaldsl.checking import source_and_game
+    from canaldsl.sources import display_name, is_stdin
 
     status = ExitCode.OK
     for path in files:
-        text, game, diagnostics = source_and_game(path, display=str(path))
+        name = display_name(path)
+        text, game, diagnostics = source_and_game(path, display=name)
         formatted = None
         if text is not None and game is not None:
-            formatted, diagnostics = game.format_source(text, filename=str(path))
-        if formatted is None:
+            formatted, diagnostics = game.format_source(text, filename=name)
+        if text is None or formatted is None:
             for diagnostic in diagnostics:
                 click.echo(diagnostic.render(), err=True)
-            click.echo(f"{path}: not formatted: it cannot be parsed", err=True)
+            click.echo(f"{name}: not formatted: it cannot be parsed", err=True)
             status = ExitCode.ERROR
+            continue
+        formatted = _keep_line_endings(text, formatted)
+        if show_diff:
+            if formatted != text:
+                click.echo(_unified_diff(name, text, formatted), nl=False)
+                status = max(status, ExitCode.FAILED)
+            continue
+        if is_stdin(path) and not check_only:
+            click.echo(formatted, nl=False)
             continue
         if formatted == text:
             continue
         if check_only:
-            click.echo(f"{path}: would be reformatted")
+            click.echo(f"{name}: would be reformatted")
             status = max(status, ExitCode.FAILED)
         else:
             try:
                 write_atomically(path, formatted)
             except OSError as exc:
                 reason = exc.strerror or type(exc).__name__
-                click.echo(f"{path}: not formatted: it cannot be written: {reason}", err=True)
+                click.echo(f"{name}: not formatted: it cannot be written: {reason}", err=True)
                 status = ExitCode.ERROR
                 continue
-            click.echo(f"{path}: reformatted")
+            click.echo(f"{name}: reformatted")
     sys.exit(status)
+
+
+def _keep_line_endings(original: str, formatted: str) -> str:
+    """The formatted text with CRLF line endings when the original's first line ends so."""
+    first = original.find("\n")
+    if first > 0 and original[first - 1] == "\r":
+        return formatted.replace("\r\n", "\n").replace("\n", "\r\n")
+    return formatted
+
+
+def _unified_diff(name: str, old: str, new: str) -> str:
+    """A unified diff from ``old`` to ``new`` (line endings shown as they are)."""
+    import difflib
+
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        fromfile=f"{name} (as written)",
+        tofile=f"{name} (formatted)",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
 @main.command()
@@ -239,6 +286,13 @@ def board(board: str, edition: str | None, output: str) -> None:
         game = game_of_name_or_file(board)
         click.echo(game.board_summary(board, edition=edition, as_json=output == "json"))
     except CommandError as error:
+        if output == "json":
+            from canaldsl.jsonschemas import error_json
+            from canaldsl.sources import display_name
+
+            message = "\n".join(error.lines)
+            answer = error_json("board", display_name(board), message, error.diagnostics)
+            click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         fail(error)
     sys.exit(ExitCode.OK)
 
@@ -272,16 +326,19 @@ def explain(rule_id: str) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def play(file: Path) -> None:
     """Play the turns of FILE and print the position after them, in the language."""
+    from canaldsl.sources import display_name
+
     text, game = _source(file)
+    name = display_name(file)
     try:
-        played = game.play_source(text, path=file, display=str(file))
+        played = game.play_source(text, path=file, display=name)
     except CommandError as error:
         fail(error)
     click.echo(played.text, nl=False)
     status = ExitCode.OK
     for violation in played.violations:
         click.echo(
-            f"{file}:{violation.span.line}:{violation.span.column}: illegal "
+            f"{name}:{violation.span.line}:{violation.span.column}: illegal "
             f"({violation.rule}): {violation.message} (turn not applied)",
             err=True,
         )
@@ -300,6 +357,13 @@ def score(file: Path, output: str) -> None:
     try:
         sheet = game.score_sheet(text, path=file, display=str(file), as_json=output == "json")
     except CommandError as error:
+        if output == "json":
+            from canaldsl.jsonschemas import error_json
+            from canaldsl.sources import display_name
+
+            message = "\n".join(error.lines)
+            answer = error_json("score", display_name(str(file)), message, error.diagnostics)
+            click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         fail(error)
     click.echo(sheet, nl=False)
     sys.exit(ExitCode.OK)

@@ -24,7 +24,7 @@ from canaldsl.budget import DEFAULT_UNITS
 from canaldsl.codes import UNKNOWN_GAME
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
 from canaldsl.statuses import ExitCode, Status
-from canaldsl.verdicts import Claim, FileReport, Violation
+from canaldsl.verdicts import Claim, FileReport, FinalScores, Violation
 
 if TYPE_CHECKING:
     import click
@@ -40,13 +40,20 @@ several games is a Canal Mania file)."""
 
 
 class CommandError(ValueError):
-    """A command cannot do what it was asked: the lines to show on standard error, and the
-    exit status (default 2: the question cannot be asked)."""
+    """A command cannot do what it was asked: the lines to show on standard error, the exit
+    status (default 2: the question cannot be asked), and the diagnostics behind it (for the
+    JSON output), if any."""
 
-    def __init__(self, *lines: str, status: ExitCode = ExitCode.ERROR) -> None:
+    def __init__(
+        self,
+        *lines: str,
+        status: ExitCode = ExitCode.ERROR,
+        diagnostics: Sequence[Diagnostic] = (),
+    ) -> None:
         super().__init__("\n".join(lines))
         self.lines = lines
         self.status = status
+        self.diagnostics = tuple(diagnostics)
 
 
 class UnsupportedError(CommandError):
@@ -186,6 +193,11 @@ class Game(Protocol):
         """The rulebooks' worked examples against the rules: the report and exit status."""
         ...
 
+    def final_scores(self, checked: Any) -> FinalScores:
+        """The final scores of a checked file's position after its turns (``checked``: what
+        :meth:`parse_source` returns); CommandError when it has no position."""
+        ...
+
 
 class BaseGame:
     """The optional hooks of :class:`Game`, each saying the game has no such thing."""
@@ -212,6 +224,9 @@ class BaseGame:
 
     def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
         raise UnsupportedError(self.name, "rulebook examples")
+
+    def final_scores(self, checked: Any) -> FinalScores:
+        raise UnsupportedError(self.name, "final scoring")
 
 
 # ------------------------------------------------------------------ the registry

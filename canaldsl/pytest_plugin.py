@@ -1,9 +1,14 @@
 """A pytest plugin: `.canal` scenario files as test items.
 
 Registered through the package's ``pytest11`` entry point, so any pytest run where canaldsl is
-installed collects every ``*.canal`` file that makes claims (``expect`` or ``query`` lines) in a
-folder named ``scenarios`` or ``examples`` (the ini option ``canal_scenario_dirs`` changes the
-names). One file is one test: it passes when every claim holds; its failure message shows each
+installed collects every ``*.canal`` file that makes claims (``expect`` or ``query`` lines) among
+the paths pytest is given or finds under its test paths: ``pytest my.canal`` runs that file, and
+``pytest`` runs every such file below ``testpaths``. The ini option ``canal_scenario_dirs`` (a
+list of folder names) narrows what is found by walking folders to files inside folders of those
+names (this repository: ``scenarios`` and ``examples``, so that the test data under ``tests/``
+is not collected); a file named on the command line is collected wherever it is.
+
+One file is one test: it passes when every claim holds; its failure message shows each
 claim that does not hold, as written, beside what canaldsl computes. A file marked
 ``known-error`` (a rulebook example known to contradict its own rulebook) is an expected
 failure; if all its claims hold, it fails, saying the error no longer shows. A claim canaldsl
@@ -23,7 +28,8 @@ from typing import Any
 
 import pytest
 
-DEFAULT_DIRS = ("scenarios", "examples")
+DEFAULT_DIRS: tuple[str, ...] = ()
+"""No folder restriction: every .canal file with claims that pytest finds is collected."""
 _CLAIM_LINE = re.compile(r"^\s*(expect|query)\b", flags=re.M)
 
 
@@ -36,21 +42,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "canal_scenario_dirs",
         type="args",
         default=list(DEFAULT_DIRS),
-        help="names of folders whose .canal files with claims are collected as tests",
+        help="collect only .canal files inside folders of these names when walking folders "
+        "(default: every .canal file with claims; a file named on the command line always)",
     )
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    """A .canal file with claims inside a scenario folder becomes a :class:`ScenarioFile`."""
+    """A .canal file with claims becomes a :class:`ScenarioFile`: one named on the command line,
+    or one found under a folder (inside a folder named in ``canal_scenario_dirs``, when set)."""
     if file_path.suffix != ".canal":
         return None
     folders = set(parent.config.getini("canal_scenario_dirs"))
-    try:
-        parts = file_path.relative_to(parent.config.rootpath).parts
-    except ValueError:
-        parts = file_path.parts
-    if not folders & set(parts[:-1]):
-        return None
+    if folders and not parent.session.isinitpath(file_path):
+        try:
+            parts = file_path.relative_to(parent.config.rootpath).parts
+        except ValueError:
+            parts = file_path.parts
+        if not folders & set(parts[:-1]):
+            return None
     try:
         text = file_path.read_text(encoding="utf-8", errors="replace")
     except OSError:

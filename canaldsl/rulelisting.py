@@ -12,6 +12,7 @@ from typing import Any
 
 from canaldsl.diagnostics import did_you_mean
 from canaldsl.games import Game, all_games
+from canaldsl.jsonschemas import tag
 from canaldsl.rules import Rule, RuleBook
 
 
@@ -50,7 +51,8 @@ def rules_json() -> list[dict[str, Any]]:
     for game in games:
         book = game.rule_book()
         for rule in sorted(book.rules.values(), key=lambda r: r.id):
-            entry: dict[str, Any] = {"game": game.name} if len(games) > 1 else {}
+            entry: dict[str, Any] = {"schema": tag("rules")}
+            entry |= {"game": game.name} if len(games) > 1 else {}
             entry |= {
                 "id": rule.id,
                 "title": rule.title,

@@ -2,26 +2,55 @@
 
 Game-independent. :func:`read_source` never raises for a bad file and never reads more than
 the size limit (:mod:`canaldsl.limits`): it returns the text, or the diagnostics saying why
-there is none.
+there is none. The path ``-`` stands for standard input, named ``<stdin>`` in diagnostics; it
+is read once (at most the size limit) and the same text is returned every time after.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from canaldsl.codes import CANNOT_READ, NOT_UTF8
 from canaldsl.diagnostics import Diagnostic, SourceText, Span
-from canaldsl.limits import file_too_large, read_bounded, text_limit_problems
+from canaldsl.limits import MAX_FILE_BYTES, file_too_large, read_bounded, text_limit_problems
+
+STDIN = "-"
+"""The file name that stands for standard input, on every command that reads a file."""
+STDIN_NAME = "<stdin>"
+"""The name standard input is given in diagnostics and output."""
+
+_stdin_bytes: bytes | None = None
+
+
+def is_stdin(path: str | Path) -> bool:
+    """Whether ``path`` stands for standard input (``-``)."""
+    return str(path) == STDIN
+
+
+def display_name(path: str | Path, display: str | None = None) -> str:
+    """The name a file is shown by: ``<stdin>`` for ``-``, else ``display`` or the path."""
+    if is_stdin(path):
+        return STDIN_NAME
+    return display or str(path)
+
+
+def _read_stdin() -> bytes | None:
+    """Standard input's bytes (read on first use, then kept), or None past the size limit."""
+    global _stdin_bytes
+    if _stdin_bytes is None:
+        _stdin_bytes = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    return None if len(_stdin_bytes) > MAX_FILE_BYTES else _stdin_bytes
 
 
 def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:
     """The text of a file, or diagnostics saying why it cannot be read (E100), is not UTF-8
     (E101), or is too large (E102, E103): never more than the size limit is read. A leading
     byte-order mark is dropped."""
-    name = display or str(path)
+    name = display_name(path, display)
     source = SourceText("", name)
     try:
-        data = read_bounded(path)
+        data = _read_stdin() if is_stdin(path) else read_bounded(path)
     except IsADirectoryError:
         return None, [source.diagnostic(CANNOT_READ, "this is a folder, not a file", _START)]
     except OSError as exc:

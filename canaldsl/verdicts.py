@@ -34,6 +34,67 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class TurnOutcome:
+    """One turn of a file as `check` reports it: its number (from 1, in file order), whose it
+    is, where it is written, whether it is legal, and every rule it breaks (at its step)."""
+
+    number: int
+    player: str
+    span: Span
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The ids of the rules broken, each once, in the order found."""
+        return tuple(dict.fromkeys(v.rule for v in self.violations))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.number,
+            "player": self.player,
+            "line": self.span.line,
+            "column": self.span.column,
+            "legal": self.legal,
+            "rules": list(self.rules),
+            "violations": [v.to_json() for v in self.violations],
+        }
+
+
+@dataclass(frozen=True)
+class FinalScores:
+    """A position's final scores, after final scoring: each player's score, the players from
+    first to last (the game's tie-breaks applied), and, where the game gives one, each
+    player's points by source (``breakdown``: player -> source -> points)."""
+
+    file: str
+    scores: Mapping[str, int]
+    ranking: tuple[str, ...]
+    breakdown: Mapping[str, Mapping[str, int]] | None = None
+
+    @property
+    def winner(self) -> str | None:
+        """The first of the ranking (None without players)."""
+        return self.ranking[0] if self.ranking else None
+
+    def __repr__(self) -> str:
+        listed = ", ".join(f"{p} {self.scores[p]}" for p in self.ranking)
+        return f"<FinalScores {listed}: {self.winner} wins>" if self.ranking else "<FinalScores>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "scores": {p: self.scores[p] for p in self.ranking},
+            "ranking": list(self.ranking),
+            "winner": self.winner,
+            "breakdown": None if self.breakdown is None else dict(self.breakdown),
+        }
+
+
+@dataclass(frozen=True)
 class Judgement:
     """One expectation or query of a file and whether it holds (``passed`` None: it could not
     be evaluated; ``reason`` then says why, never claiming it passed)."""
@@ -149,17 +210,26 @@ class FileReport:
     timeout: bool = False
     """Whether the wall-clock safety limit stopped a query (its outcome depends on the
     machine; `canaldsl check` then exits with status 3)."""
+    turn_outcomes: tuple[TurnOutcome, ...] | None = None
+    """Each turn played, legal or not (empty when the file is not understood; None from a
+    game that does not report its turns one by one)."""
     scenario: Any = field(default=None, compare=False)
     """The game's checked file (its own type), when it was understood."""
     turn_notes: tuple[TurnNote, ...] = ()
     """Each turn explained, in file order (empty when the game gives none)."""
 
     def to_json(self) -> dict[str, Any]:
+        from canaldsl.jsonschemas import tag
+
         return {
+            "schema": tag("check"),
             "file": self.file,
             "status": str(self.status),
             **self.facts,
             "turns": self.turns,
+            "verdicts": (
+                None if self.turn_outcomes is None else [t.to_json() for t in self.turn_outcomes]
+            ),
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "expectations": [e.to_json() for e in self.expectations],
             "turn_notes": [n.to_json() for n in self.turn_notes],

@@ -131,14 +131,22 @@ def test_check_reports_failures_illegal_turns_and_json(
     reports = json.loads(out)
     assert [r["status"] for r in reports] == ["failed", "illegal"]
     assert list(reports[0]) == [
+        "schema",
         "file",
         "status",
         "pile",
         "turns",
+        "verdicts",
         "diagnostics",
         "expectations",
         "turn_notes",
     ]
+    assert reports[0]["verdicts"] is None  # the tiny game does not report turns one by one
+    import jsonschema
+
+    from canaldsl.jsonschemas import schema
+
+    jsonschema.validate(reports, schema("check"))  # another game's reports fit the schema
     (broken,) = reports[1]["diagnostics"]
     assert (broken["code"], broken["rule"], broken["line"]) == ("V001", "take.from-the-pile", 3)
 

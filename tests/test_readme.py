@@ -50,6 +50,36 @@ def test_every_language_example_parses(index: int) -> None:
     parse_syntax(CANAL_BLOCKS[index], filename=f"README block {index}")
 
 
+FRAGMENT = "<!-- fragment: "
+"""Marks a `canal` block that is a part of a file shown alone (a player block, a turn ...)."""
+WHOLE_BLOCKS = [
+    body
+    for before, body in re.findall(r"(.{0,120})```canal\n(.*?)```", README, flags=re.S)
+    if FRAGMENT not in before
+]
+
+
+def test_every_block_is_whole_or_marked_as_a_fragment() -> None:
+    assert len(WHOLE_BLOCKS) + README.count(FRAGMENT) == len(CANAL_BLOCKS)
+    assert len(WHOLE_BLOCKS) >= 5
+
+
+@pytest.mark.parametrize("index", range(len(WHOLE_BLOCKS)))
+def test_every_whole_language_example_runs_and_its_claims_hold(index: int) -> None:
+    """Each `canal` block that is not marked a fragment is a whole file: `canaldsl check`
+    understands it, every turn is legal or expected illegal, and every claim holds."""
+    import canaldsl
+
+    result = canaldsl.check(WHOLE_BLOCKS[index])
+    assert [d.render() for d in result.errors] == []
+    assert result.ok, result
+    assert all(e.passed for e in result.expectations)
+
+
+def test_the_readme_says_where_a_query_asks() -> None:
+    assert "a query (or expectation) placed before a turn\nasks about the position before" in README
+
+
 def test_every_diagnostic_family_is_documented() -> None:
     for family in ("E1xx", "E2xx", "E3xx", "E4xx", "E5xx"):
         assert family in README

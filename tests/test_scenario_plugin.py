@@ -1,4 +1,4 @@
-"""The pytest plugin: .canal files with claims under scenarios/ and examples/ as test items.
+"""The pytest plugin: .canal files with claims as test items (any file pytest finds or is given).
 
 Each test runs pytest on a small temporary project (pytester) holding variants of the
 colour-restriction fixture of tests/data/crosscheck: a file whose claims hold, one whose claim
@@ -57,6 +57,7 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
 
 
 def test_each_scenario_file_is_one_test_with_a_readable_outcome(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\ncanal_scenario_dirs = scenarios\n")
     result = project.runpytest("-p", "no:cacheprovider", "-rx")
     result.assert_outcomes(passed=1, failed=3, xfailed=1)
     output = result.stdout.str()
@@ -92,3 +93,31 @@ def test_the_scenario_folders_can_be_named_in_the_ini_file(project: pytest.Pytes
     result = project.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(failed=1)
     assert "elsewhere/failing.canal" in result.stdout.str()
+
+
+def test_without_the_ini_option_every_canal_file_with_claims_is_collected(
+    project: pytest.Pytester,
+) -> None:
+    result = project.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=4, xfailed=1)
+    output = result.stdout.str()
+    assert "elsewhere/failing.canal" in output and "vale.canal" not in output
+
+
+@pytest.mark.parametrize("ini", ["", "[pytest]\ncanal_scenario_dirs = scenarios\n"])
+def test_a_file_named_on_the_command_line_is_collected_wherever_it_is(
+    project: pytest.Pytester, ini: str
+) -> None:
+    if ini:
+        project.makeini(ini)
+    result = project.runpytest("-p", "no:cacheprovider", "elsewhere/failing.canal")
+    result.assert_outcomes(failed=1)
+    assert "1 of 1 claims of elsewhere/failing.canal do not hold" in result.stdout.str()
+    passing = project.runpytest("-p", "no:cacheprovider", "scenarios/it/passing.canal")
+    passing.assert_outcomes(passed=1)
+
+
+def test_the_checkout_keeps_its_test_data_out() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    dirs = config["tool"]["pytest"]["ini_options"]["canal_scenario_dirs"]
+    assert dirs == ["scenarios", "examples"]

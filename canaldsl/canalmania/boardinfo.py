@@ -11,6 +11,7 @@ from canaldsl.canalmania.board import Board
 from canaldsl.canalmania.components import PLACE_COLOURS, Edition
 from canaldsl.canalmania.loading import check_path
 from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
+from canaldsl.sources import display_name, is_stdin
 
 
 def find_board(name: str, *, edition: str | None = None) -> tuple[Board | None, list[Diagnostic]]:
@@ -21,13 +22,13 @@ def find_board(name: str, *, edition: str | None = None) -> tuple[Board | None, 
         board, builtin_diagnostics = _builtin_board(name)
         return board, [d for d in builtin_diagnostics if d.is_error]
     path = Path(name)
-    if path.suffix == ".canal" or path.exists():
+    if path.suffix == ".canal" or path.exists() or is_stdin(path):
         scenario, diagnostics, _ = check_path(path)
         errors = [d for d in diagnostics if d.is_error]
         if scenario is None or errors:
             return None, errors
         if scenario.board is None:
-            source = SourceText("", str(path))
+            source = SourceText("", display_name(path))
             return None, [source.diagnostic("E316", "this file names no board", Span(1, 1, 1, 2))]
         return scenario.board, []
     guess = did_you_mean(name, ["england", *BUILTIN_BOARDS])

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -23,43 +24,62 @@ from canaldsl.cli_options import (
     budget_of,
     engine_option,
 )
+from canaldsl.diagnostics import Diagnostic
+from canaldsl.jsonschemas import error_json, tag
+from canaldsl.sources import display_name
 from canaldsl.statuses import Engine, ExitCode
 
 _FORMAT = click.Choice(["text", "json"])
 
 
-def _playable_scenario(file: Path) -> Any:
+def _refuse(
+    command: str,
+    file: Path,
+    output: str,
+    message: str | None,
+    diagnostics: Sequence[Diagnostic] = (),
+) -> NoReturn:
+    """Say why the question cannot be asked (the diagnostics, then the message, on standard
+    error; with JSON output also the same as JSON on standard output) and exit 2."""
+    for diagnostic in diagnostics:
+        click.echo(diagnostic.render(), err=True)
+    name = display_name(file)
+    if message is not None:
+        click.echo(f"{name}: {message}", err=True)
+    if output == "json":
+        why = message if message is not None else "the file has errors"
+        click.echo(json.dumps(error_json(command, name, why, diagnostics), indent=2))
+    sys.exit(ExitCode.ERROR)
+
+
+def _playable_scenario(command: str, file: Path, output: str) -> Any:
     """The checked scenario of FILE, with a board and a position; exit 2 (after showing why)
     when it has errors or nothing to play."""
     from canaldsl.canalmania.loading import check_path
 
-    scenario, diagnostics, _ = check_path(file, display=str(file))
+    scenario, diagnostics, _ = check_path(file)
     errors = [d for d in diagnostics if d.is_error]
-    if scenario is None or errors or scenario.position is None or scenario.board is None:
-        for diagnostic in errors or diagnostics:
-            click.echo(diagnostic.render(), err=True)
-        if scenario is not None and not errors:
-            click.echo(f"{file}: no position to play", err=True)
-        sys.exit(ExitCode.ERROR)
+    if scenario is None or errors:
+        _refuse(command, file, output, None, errors or diagnostics)
+    if scenario.position is None or scenario.board is None:
+        _refuse(command, file, output, "no position to play", diagnostics)
     return scenario
 
 
-def _scenario_state(file: Path) -> tuple[Any, Any]:
+def _scenario_state(command: str, file: Path, output: str) -> tuple[Any, Any]:
     """The scenario of FILE and the game after its turns (exit 2 when it has errors)."""
     from canaldsl.canalmania.play import state_after_turns
 
-    scenario = _playable_scenario(file)
+    scenario = _playable_scenario(command, file, output)
     return scenario, state_after_turns(scenario)
 
 
-def _mover(file: Path, state: Any, colour: str | None) -> str:
+def _mover(command: str, file: Path, output: str, state: Any, colour: str | None) -> str:
     mover = colour or state.now
     if mover is None:
-        click.echo(f"{file}: whose turn? give --for COLOUR (the file has no `now`)", err=True)
-        sys.exit(ExitCode.ERROR)
+        _refuse(command, file, output, "whose turn? give --for COLOUR (the file has no `now`)")
     if not state.has_player(mover):
-        click.echo(f"{file}: there is no player {mover}", err=True)
-        sys.exit(ExitCode.ERROR)
+        _refuse(command, file, output, f"there is no player {mover}")
     return str(mover)
 
 
@@ -94,14 +114,13 @@ def best_build_command(
     from canaldsl.canalmania.bestbuild import best_build
     from canaldsl.canalmania.problem import HandUnknown
 
-    _, state = _scenario_state(file)
-    mover = _mover(file, state, colour)
+    _, state = _scenario_state("best-build", file, output)
+    mover = _mover("best-build", file, output, state, colour)
     work = budget_of(budget, wall_limit)
     try:
         plan = best_build(state, mover, engine=engine, budget=work)
     except HandUnknown as exc:
-        click.echo(f"{file}: {exc}: no build can be judged", err=True)
-        sys.exit(ExitCode.ERROR)
+        _refuse("best-build", file, output, f"{exc}: no build can be judged")
     note, rules = None, None
     if not plan.lines and plan.optimal:  # say why nothing is built (minimal_rules)
         from canaldsl.canalmania.minimal_rules import empty_build_note
@@ -111,7 +130,12 @@ def best_build_command(
         why = None
         if note is not None:
             why = {"note": note, "rules": rules and rules.to_json(timings=timings)}
-        answer = {"file": str(file), **plan.to_json(timings=timings), "why_empty": why}
+        answer = {
+            "schema": tag("best-build"),
+            "file": display_name(file),
+            **plan.to_json(timings=timings),
+            "why_empty": why,
+        }
         click.echo(json.dumps(answer, indent=2))
     else:
         click.echo(plan.text(timings=timings))
@@ -156,8 +180,8 @@ def best_delivery_command(
 
     from canaldsl.canalmania.delivery import search_best_delivery
 
-    _, state = _scenario_state(file)
-    mover = _mover(file, state, colour)
+    _, state = _scenario_state("best-delivery", file, output)
+    mover = _mover("best-delivery", file, output, state, colour)
     started = time.monotonic()
     work = budget_of(budget, wall_limit)
     if engine == Engine.CP_SAT:
@@ -168,17 +192,19 @@ def best_delivery_command(
         if answer.stopped == "TIMEOUT":
             status = "TIMEOUT"
         bound = answer.bound
-        method = f"CP-SAT {answer.formulation} model, {answer.solves} solves, bound {bound}"
+        model = f"{answer.formulation} model, {answer.solves} solves, bound {bound}"
+        method = f"{Engine.CP_SAT}: {model}"
     else:
         found = search_best_delivery(state, mover, budget=work)
         best, complete = found.delivery, found.stopped is None
         status = "OPTIMAL" if complete else str(found.stopped)
         bound = (best.points_for(mover) if best else 0) if complete else None
-        method = "exact search"
+        method = str(Engine.SEARCH)
     seconds = time.monotonic() - started
     if output == "json":
         answer_json = {
-            "file": str(file),
+            "schema": tag("best-delivery"),
+            "file": display_name(file),
             "player": mover,
             "engine": engine,
             "status": status,
@@ -248,19 +274,22 @@ def can_complete_command(
     as two. When it cannot be completed, a minimal set of rules that make it so is named."""
     from canaldsl.canalmania.completion import NoSuchCanal, can_complete, find_canal
 
-    _, state = _scenario_state(file)
+    _, state = _scenario_state("can-complete", file, output)
     if colour is not None and not state.has_player(colour):
-        click.echo(f"{file}: there is no player {colour}", err=True)
-        sys.exit(ExitCode.ERROR)
+        _refuse("can-complete", file, output, f"there is no player {colour}")
     try:
         canal = find_canal(state, contract, colour)
     except NoSuchCanal as exc:
-        click.echo(f"{file}: {exc}", err=True)
-        sys.exit(ExitCode.ERROR)
+        _refuse("can-complete", file, output, str(exc))
     work = budget_of(budget, wall_limit)
     answer = can_complete(state, canal, engine=engine, budget=work)
     if output == "json":
-        click.echo(json.dumps({"file": str(file), **answer.to_json(timings=timings)}, indent=2))
+        answer_json = {
+            "schema": tag("can-complete"),
+            "file": display_name(file),
+            **answer.to_json(timings=timings),
+        }
+        click.echo(json.dumps(answer_json, indent=2))
     else:
         click.echo(answer.text(timings=timings))
     if work.wall_hit:

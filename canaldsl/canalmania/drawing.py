@@ -19,7 +19,7 @@ def checked_file(file: Path) -> tuple[Scenario, str]:
     """The checked scenario of FILE and its text (CommandError, showing why: errors)."""
     from canaldsl.canalmania.loading import check_path
 
-    scenario, diagnostics, text = check_path(file, display=str(file))
+    scenario, diagnostics, text = check_path(file)
     errors = [d for d in diagnostics if d.is_error]
     if scenario is None or errors or text is None:
         lines = [d.render() for d in errors or diagnostics]

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from canaldsl.games import CommandError
+from canaldsl.jsonschemas import tag
 from canaldsl.statuses import ExitCode
 
 
@@ -41,7 +42,8 @@ def crosscheck_report(folder: Path | None, *, output: str) -> tuple[str, ExitCod
             f"error: {target} holds no rulebook examples (files starting with `rulebook`)"
         )
     if output == "json":
-        text = json.dumps(to_json(result), indent=2, ensure_ascii=False) + "\n"
+        answer = {"schema": tag("crosscheck"), **to_json(result)}
+        text = json.dumps(answer, indent=2, ensure_ascii=False) + "\n"
     elif output == "markdown":
         text = render_markdown(result)
     else:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
 from canaldsl.statuses import ExitCode
-from canaldsl.verdicts import Claim, FileReport
+from canaldsl.verdicts import Claim, FileReport, FinalScores
 
 if TYPE_CHECKING:
     import click
@@ -108,12 +108,14 @@ class CanalMania:
         import json
 
         from canaldsl.canalmania.boardinfo import board_json, board_text, find_board
+        from canaldsl.jsonschemas import tag
 
         found, diagnostics = find_board(name, edition=edition)
         if found is None:
-            raise CommandError(*(d.render() for d in diagnostics))
+            raise CommandError(*(d.render() for d in diagnostics), diagnostics=diagnostics)
         if as_json:
-            return json.dumps(board_json(found), indent=2, ensure_ascii=False)
+            answer = {"schema": tag("board"), **board_json(found)}
+            return json.dumps(answer, indent=2, ensure_ascii=False)
         return board_text(found)
 
     def picture(self, request: PictureRequest) -> str:
@@ -124,12 +126,42 @@ class CanalMania:
     def dispute_report(self, path: Path, *, output: str) -> DisputeOutcome:
         from canaldsl.canalmania.dispute import dispute_report
         from canaldsl.canalmania.drawing import checked_file
+        from canaldsl.sources import display_name
 
         scenario, text = checked_file(path)
         if scenario.board is None or scenario.position is None:
-            raise CommandError(f"error: {path}: the file has no position to report on")
-        result = dispute_report(scenario, text, path=str(path), output=output)
+            raise CommandError(
+                f"error: {display_name(path)}: the file has no position to report on"
+            )
+        result = dispute_report(scenario, text, path=display_name(path), output=output)
         return DisputeOutcome(result.html, result.status)
+
+    def final_scores(self, checked: Any) -> FinalScores:
+        """Final scoring (:mod:`canaldsl.canalmania.final`) of the position after the file's
+        legal turns: incomplete canals, each player's best last deliveries, the 1st edition's
+        bonus; ranked with the rulebook's tie-breaks."""
+        from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
+        from canaldsl.canalmania.play import state_after_turns
+
+        scenario: Scenario = checked
+        if scenario.position is None or scenario.board is None:
+            raise CommandError(f"error: {scenario.filename}: the file has no position to score")
+        try:
+            result = final_scoring(state_after_turns(scenario))
+        except FinalScoringTooLong as exc:
+            raise CommandError(f"error: {scenario.filename}: {exc}") from None
+        breakdown = {
+            e.colour: {
+                "in_play": e.in_play,
+                "incomplete_canals": e.incomplete_canals,
+                "final_goods": e.final_goods,
+                "prolific_bonus": e.prolific_bonus,
+            }
+            for e in result.points
+        }
+        return FinalScores(
+            scenario.filename, dict(result.scores), tuple(result.ranking), breakdown=breakdown
+        )
 
     def crosscheck(self, folder: Path | None, *, output: str) -> tuple[str, ExitCode]:
         from canaldsl.canalmania.examples import crosscheck_report

@@ -17,7 +17,7 @@ from canaldsl.canalmania.parser import parse_document
 from canaldsl.canalmania.semantics import Scenario, analyse
 from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, sort_diagnostics
 from canaldsl.limits import MAX_NUMBER, number_too_large, text_limit_problems
-from canaldsl.sources import read_source
+from canaldsl.sources import display_name, read_source
 
 
 def check_text(
@@ -71,10 +71,11 @@ def check_path(
 ) -> tuple[Scenario | None, list[Diagnostic], str | None]:
     """Read, parse and check a file; returns the scenario, diagnostics and the text."""
     path = Path(path)
+    display = display_name(path, display)
     text, diagnostics = read_source(path, display=display)
     if text is None:
         return None, diagnostics, None
-    scenario, diagnostics = check_text(text, filename=display or str(path), path=path)
+    scenario, diagnostics = check_text(text, filename=display, path=path)
     return scenario, diagnostics, text
 
 

@@ -97,7 +97,14 @@ def score_source(text: str, *, path: Path, display: str, as_json: bool) -> str:
     if illegal:
         after += f" ({illegal} illegal turn{'s' if illegal != 1 else ''} not applied)"
     if as_json:
-        document = {"file": display, "legal_turns": legal, "illegal_turns": illegal}
+        from canaldsl.jsonschemas import tag
+
+        document = {
+            "schema": tag("score"),
+            "file": display,
+            "legal_turns": legal,
+            "illegal_turns": illegal,
+        }
         document.update(scoresheet.to_json(final))
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     lines = scoresheet.text_lines(final)

@@ -15,7 +15,7 @@ from canaldsl.canalmania.loading import check_path, check_text
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, sort_diagnostics
 from canaldsl.statuses import Status
-from canaldsl.verdicts import FileReport
+from canaldsl.verdicts import FileReport, TurnOutcome
 
 REPORT_FIELDS = ("edition", "board")
 """Canal Mania's fields of a JSON file report."""
@@ -46,6 +46,7 @@ def _report(
             status=Status.ERROR,
             diagnostics=tuple(diagnostics),
             facts=dict.fromkeys(REPORT_FIELDS),
+            turn_outcomes=(),
         )
     evaluation = evaluate(scenario)
     source = SourceText(text, name)
@@ -77,6 +78,10 @@ def _report(
         facts={"edition": scenario.rules.edition.value, "board": board.name if board else None},
         summary=tuple(summary),
         timeout=evaluation.timeout,
+        turn_outcomes=tuple(
+            TurnOutcome(number, verdict.player, verdict.span, tuple(verdict.violations))
+            for number, verdict in enumerate(evaluation.verdicts, start=1)
+        ),
         scenario=scenario,
         turn_notes=tuple(turn_note(v) for v in evaluation.verdicts),
     )

@@ -56,6 +56,16 @@ class Scenario:
         kinds = (s.TurnDecl, s.QueryDecl, *EXPECTATIONS)
         return tuple(st for st in self.document.statements if isinstance(st, kinds))
 
+    def __repr__(self) -> str:
+        parts = [self.rules.edition.value]
+        if self.board is not None:
+            parts.append(f"board {self.board.name}")
+        if self.position is not None:
+            parts.append(f"{len(self.position.players)} players")
+        turns = sum(1 for e in self.events if isinstance(e, s.TurnDecl))
+        parts.append(f"{turns} turn{'s' if turns != 1 else ''}")
+        return f"<Scenario {self.filename}: {', '.join(parts)}>"
+
     def _repr_svg_(self) -> str | None:
         """The position drawn with the file's turns on top, for notebooks (None without a
         board). The drawing is found through :data:`NOTEBOOK_PICTURE` on first use."""
