@@ -133,7 +133,9 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
                 f"the turn is illegal, but not by {', '.join(missing)}; it breaks "
                 f"{', '.join(last.rules)}",
             )
-        others = [r for r in last.rules if r not in named]
+        others = list(dict.fromkeys(r for r in last.rules if r not in named))
+        if event.only and others:
+            return result(False, f"the turn also breaks {', '.join(others)}")
         return result(True, f"it also breaks {', '.join(others)}" if others else "")
     if isinstance(event, s.ExpectScore):
         actual = state.player(event.player.text).score

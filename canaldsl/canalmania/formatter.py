@@ -500,7 +500,8 @@ def _expectation(st: s.Statement) -> str:
     if isinstance(st, s.ExpectLegal):
         return "legal"
     if isinstance(st, s.ExpectIllegal):
-        return " ".join(["illegal", *(r.text for r in st.rules)])
+        only = ["only"] if st.only else []
+        return " ".join(["illegal", *only, *(r.text for r in st.rules)])
     if isinstance(st, s.ExpectScore):
         return f"score {st.player.text} {st.score.value}"
     if isinstance(st, s.ExpectHand):
