@@ -349,6 +349,20 @@ def test_a_junction_canal_goes_no_further_than_its_second_place() -> None:
     )
 
 
+@breaks("contract.junction")
+def test_the_junction_contract_is_never_the_extra_contract() -> None:
+    # DE Anschlussverträge: when a player may take a second contract at once, that second one
+    # may never be the junction contract. Written `then junction`, it is judged by that rule
+    # (it used to be an unknown contract, E202).
+    text = contract_game(
+        'phase 1: take contract "Ashby Cut" barge at Ashby then junction barge at Elm'
+    )
+    found = assert_breaks(verdict(text), "contract.junction", text, "junction barge at Elm")
+    assert (
+        found.message == "a junction contract is never taken as the second contract of one action"
+    )
+
+
 @breaks("build.contract-length")
 def test_a_junction_canal_has_at_most_two_tiles() -> None:
     text = contract_game(
