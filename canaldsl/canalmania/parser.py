@@ -572,6 +572,11 @@ class _PlayBuilder(_Helpers):
             return s.ExpectCubes(places=self._names(self._subtree(inner, "name_list")), **kw)
         if data == "expect_basin":
             return s.ExpectBasin(count=self._num(ints[0]), **kw)
+        if data in ("expect_endgame", "expect_no_endgame"):
+            round_ = self._num(ints[0]) if ints else None
+            return s.ExpectEndgame(triggered=data == "expect_endgame", round=round_, **kw)
+        if data == "expect_last_round":
+            return s.ExpectLastRound(round=self._num(ints[0]), **kw)
         if data == "expect_winner":
             return s.ExpectWinner(player=self._ref(names[0]), **kw)
         assert data == "expect_final_scores"

@@ -469,6 +469,21 @@ class ExpectBasin(Node):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class ExpectEndgame(Node):
+    """``expect endgame triggered [in round N]`` or ``expect endgame not triggered``."""
+
+    triggered: bool
+    round: Num | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ExpectLastRound(Node):
+    """``expect last round N``: the end has begun, and round N is the last one played."""
+
+    round: Num
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectWinner(Node):
     player: Ref
 
@@ -492,6 +507,8 @@ Expectation = (
     | ExpectSupply
     | ExpectCubes
     | ExpectBasin
+    | ExpectEndgame
+    | ExpectLastRound
     | ExpectWinner
     | ExpectFinalScores
 )
