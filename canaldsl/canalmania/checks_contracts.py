@@ -137,8 +137,7 @@ def junction(
     """Once per game (per junction card held) a player may take their junction contract instead
     of one from parliament, never as the second contract of a double take; its barge goes on
     any town or city. A junction canal has value 2 and is complete on reaching a second place,
-    so it never joins three (``completed_at``: the second place, when a build goes on past
-    it)."""
+    so it never joins three."""
     if completed_at is not None:
         return (
             f"a junction canal joins two places only: it was complete on reaching "
