@@ -753,6 +753,11 @@ def test_not_utf8(tmp_path: Path, data: bytes, line: int, column: int) -> None:
     (diagnostic,) = diagnostics
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E101", line, column)
     assert "is not UTF-8 text" in diagnostic.message
+    # the line with the bad byte is shown, the byte as U+FFFD under the caret
+    shown = data.decode("utf-8", "replace").splitlines()[line - 1]
+    assert diagnostic.source_line.rstrip("\n") == shown
+    assert shown[column - 1] == "\ufffd"
+    assert diagnostic.hint is not None and "UTF-8" in diagnostic.hint
 
 
 def test_not_utf8_column_counts_characters(tmp_path: Path) -> None:
