@@ -25,5 +25,6 @@ CORE_CODES: Final = MappingProxyType(
         "E103": "a line is too long",
         "E104": "a number is too large",
         "E113": "the rules statement names no game's rules",
+        "E114": "a block is not closed (its closing brace is missing)",
     }
 )

@@ -36,6 +36,7 @@ from canaldsl.diagnostics import Diagnostic, SourceText, Span
 SYNTAX_UNEXPECTED_CHARACTER = "E110"
 SYNTAX_UNEXPECTED_TOKEN = "E111"
 SYNTAX_UNEXPECTED_END = "E112"
+SYNTAX_UNCLOSED_BLOCK = "E114"
 
 MAX_SYNTAX_ERRORS = 20
 
@@ -251,6 +252,8 @@ class ParseResult:
     tree: lark.Tree[lark.Token] | None
     comments: list[Comment]
     diagnostics: list[Diagnostic]
+    partial: lark.Tree[lark.Token] | None = None
+    blanked: tuple[tuple[int, int], ...] = ()
 
 
 @contextlib.contextmanager
@@ -276,18 +279,28 @@ def parse_tree(
     *,
     describe: Callable[[str], str] | None = None,
     statement_start: re.Pattern[str] | None = None,
+    suggest: Callable[[str, str], str | None] | None = None,
 ) -> ParseResult:
     """Parse ``source`` with the named grammar, collecting comments and all syntax errors.
 
     After a syntax error, parsing resumes at the next line that matches ``statement_start``
     (earlier lines are blanked so positions stay true), so each broken statement is reported
-    once and the statements after it are still checked.
+    once and the statements after it are still checked. A block whose ``}`` is missing is
+    reported where its ``{`` opens (E114). ``suggest(terminal, text)`` may give the fix for an
+    unexpected token (a game's own hints, such as a hex label written in lower case).
+
+    When there were syntax errors, ``tree`` is None and ``partial`` is the tree of the file
+    with every broken statement blanked (``blanked`` lists their lines), if that parses: the
+    caller may check the meaning of the statements that were understood, so that every
+    independent error is reported in one run.
     """
     parser = _parser(grammar)
     describe = describe or describe_terminal
     diagnostics: list[Diagnostic] = []
     comments: list[Comment] = []
+    blanked: list[tuple[int, int]] = []
     text = source.text
+    start = 1  # the first line of the text being parsed (earlier ones are blanked)
     tree: lark.Tree[lark.Token] | None = None
     while True:
         chunk_comments: list[Comment] = []
@@ -297,18 +310,66 @@ def parse_tree(
             comments = chunk_comments
             break
         except UnexpectedInput as error:
-            diagnostic = _diagnostic_for(error, source, describe)
+            unclosed = _unclosed_block(error, source, statement_start, start)
+            if unclosed is not None:
+                diagnostic, resume = unclosed
+                opened_at = diagnostic.line
+            else:
+                diagnostic = _diagnostic_for(error, source, describe, suggest, _keywords(parser))
+                resume = _resume_line(source, diagnostic.line, statement_start)
+                opened_at = diagnostic.line
             diagnostics.append(diagnostic)
-            resume = _resume_line(source, diagnostic.line, statement_start)
+            first = _statement_line(source, opened_at, statement_start)
+            last = (resume - 1) if resume is not None else len(source.lines)
+            blanked.append((first, max(first, last)))
             if resume is None or len(diagnostics) >= MAX_SYNTAX_ERRORS:
                 tree = None
                 break
             text = "\n" * (resume - 1) + "\n".join(source.lines[resume - 1 :])
+            start = resume
         finally:
             _SINK.comments = None
+    partial = None
     if diagnostics:
         tree = None
-    return ParseResult(tree=tree, comments=comments, diagnostics=_dedupe(diagnostics))
+        if len(diagnostics) < MAX_SYNTAX_ERRORS:
+            partial, comments = _parse_blanked(parser, source, blanked)
+    return ParseResult(
+        tree=tree,
+        comments=comments,
+        diagnostics=_dedupe(diagnostics),
+        partial=partial,
+        blanked=tuple(blanked) if partial is not None else (),
+    )
+
+
+def _parse_blanked(
+    parser: lark.Lark, source: SourceText, blanked: list[tuple[int, int]]
+) -> tuple[lark.Tree[lark.Token] | None, list[Comment]]:
+    """The tree of the source with the given line ranges blanked, or None if it still has a
+    syntax error (then nothing more is said: the errors found are the ones to fix first)."""
+    lines = list(source.lines)
+    for first, last in blanked:
+        for number in range(first, min(last, len(lines)) + 1):
+            lines[number - 1] = ""
+    comments: list[Comment] = []
+    _SINK.comments = comments
+    try:
+        return parser.parse("\n".join(lines)), comments
+    except LarkError:
+        return None, []
+    finally:
+        _SINK.comments = None
+
+
+def _statement_line(source: SourceText, line: int, statement_start: re.Pattern[str] | None) -> int:
+    """The line where the statement holding ``line`` starts (``line`` itself if unknown)."""
+    if statement_start is None:
+        return line
+    for number in range(min(line, len(source.lines)), 0, -1):
+        if statement_start.match(source.line_text(number)):
+            return number
+    return line
 
 
 def _resume_line(
@@ -320,6 +381,79 @@ def _resume_line(
         if statement_start.match(source.line_text(number)):
             return number
     return None
+
+
+def _unclosed_block(
+    error: UnexpectedInput,
+    source: SourceText,
+    statement_start: re.Pattern[str] | None,
+    start: int,
+) -> tuple[Diagnostic, int | None] | None:
+    """E114 at the ``{`` of a block that a new statement (or the end of the file) interrupts,
+    with the line to resume at (that statement's), or None when the error is something else.
+
+    A missing ``}`` shows up as an error at the next statement, far from the mistake: the
+    block's opening brace is where the reader needs to look."""
+    at_end = isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    )
+    if at_end:
+        expected = set(getattr(error, "accepts", None) or getattr(error, "expected", None) or ())
+        if "RBRACE" not in expected:
+            return None
+        stop_line, stop_column = len(source.lines) + 1, 1
+        resume = None
+    else:
+        # An error on a line that starts a statement, with a block still open before it:
+        # the statement was read as part of the block (where it is an error, at once or a
+        # few words in), because the block's '}' is missing.
+        stop_line = max(getattr(error, "line", 1) or 1, 1)
+        if isinstance(error, UnexpectedToken):
+            stop_line = error.token.line or stop_line
+        stop_column = 1
+        if stop_line <= start or statement_start is None:
+            return None
+        if not statement_start.match(source.line_text(stop_line)):
+            return None
+        resume = stop_line
+    opening = _open_brace_before(source, start, stop_line, stop_column)
+    if opening is None:
+        return None
+    line, column = opening
+    where = "at the end of the file" if at_end else f"before line {stop_line}"
+    diagnostic = source.diagnostic(
+        SYNTAX_UNCLOSED_BLOCK,
+        "this '{' is never closed",
+        Span(line, column, line, column + 1),
+        hint=f"add '}}' {where} to close the block opened here",
+    )
+    return diagnostic, resume
+
+
+def _open_brace_before(
+    source: SourceText, start: int, stop_line: int, stop_column: int
+) -> tuple[int, int] | None:
+    """The innermost ``{`` opened from line ``start`` on and still open just before the given
+    position (strings and comments skipped), or None."""
+    stack: list[tuple[int, int]] = []
+    for number in range(start, min(stop_line, len(source.lines)) + 1):
+        text = source.line_text(number)
+        if number == stop_line:
+            text = text[: stop_column - 1]
+        in_string = escaped = False
+        for index, char in enumerate(text):
+            if in_string:
+                in_string = escaped or char != '"'
+                escaped = not escaped and char == "\\"
+            elif char == '"':
+                in_string = True
+            elif char == "#":
+                break
+            elif char == "{":
+                stack.append((number, index + 1))
+            elif char == "}" and stack:
+                stack.pop()
+    return stack[-1] if stack else None
 
 
 def _span_of(error: UnexpectedInput) -> Span:
@@ -335,20 +469,26 @@ def _span_of(error: UnexpectedInput) -> Span:
 
 
 def _diagnostic_for(
-    error: UnexpectedInput, source: SourceText, describe: Callable[[str], str]
+    error: UnexpectedInput,
+    source: SourceText,
+    describe: Callable[[str], str],
+    suggest: Callable[[str, str], str | None] | None = None,
+    keywords: frozenset[str] = frozenset(),
 ) -> Diagnostic:
     span = _span_of(error)
     if isinstance(error, UnexpectedCharacters):
         char = source.line_text(span.line)[span.column - 1 : span.column] or "?"
         expected = _expected_list(error.allowed or (), describe)
         message = f"unexpected character {char!r}"
+        hint = f"expected {expected}" if expected else None
         if char == '"':
             message = "unterminated string (a string must close on the same line)"
+            hint = "add the closing '\"' where the name ends, on this line"
         return source.diagnostic(
             SYNTAX_UNEXPECTED_CHARACTER,
             message,
             Span(span.line, span.column, span.line, span.column + 1),
-            hint=f"expected {expected}" if expected else None,
+            hint=hint,
         )
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
@@ -375,12 +515,51 @@ def _diagnostic_for(
         what = repr(shown)
     else:
         what = f"{kind} {shown!r}"
-    return source.diagnostic(
-        SYNTAX_UNEXPECTED_TOKEN,
-        f"unexpected {what}",
-        span,
-        hint=f"expected {expected}" if expected else None,
+    fix = (suggest(token.type, str(token)) if suggest else None) or _several_words(
+        token, source, keywords
     )
+    hint = f"expected {expected}" if expected else None
+    if fix:
+        hint = f"{fix} ({hint})" if hint else fix
+    return source.diagnostic(SYNTAX_UNEXPECTED_TOKEN, f"unexpected {what}", span, hint=hint)
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+
+
+def _several_words(token: lark.Token, source: SourceText, keywords: frozenset[str]) -> str | None:
+    """The fix when a name follows a name: a name of several words is written in quotes."""
+    if token.type != "NAME" or token.line is None or token.column is None:
+        return None
+    text = source.line_text(token.line)
+    before = text[: token.column - 1].rstrip().split()
+    if not before or not _WORD.fullmatch(before[-1]) or before[-1] in keywords:
+        return None
+    words = [before[-1]]
+    for word in re.split(r"[\s]+", text[token.column - 1 :]):
+        bare = word.rstrip(",:;")
+        if not _WORD.fullmatch(bare) or bare in keywords:
+            break
+        words.append(bare)
+        if bare != word:
+            break
+    return f'write a name of several words in quotes: "{" ".join(words)}"'
+
+
+def grammar_keywords(grammar: str) -> frozenset[str]:
+    """The words the named grammar spells out (its keywords)."""
+    return _keywords(_parser(grammar))
+
+
+@functools.cache
+def _keywords(parser: lark.Lark) -> frozenset[str]:
+    """The words a grammar spells out (its keywords): never part of a name."""
+    found = set()
+    for terminal in parser.terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and _WORD.fullmatch(pattern.value):
+            found.add(pattern.value)
+    return frozenset(found)
 
 
 def _expected_list(names: Iterable[str], describe: Callable[[str], str]) -> str:

@@ -64,11 +64,14 @@ def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, 
         line = data[: exc.start].count(b"\n") + 1
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[line_start : exc.start].decode("utf-8", "replace")) + 1
+        # The line is shown with each undecodable byte as U+FFFD, so the caret points at it.
+        shown = SourceText(data.decode("utf-8", "replace"), name)
         return None, [
-            source.diagnostic(
+            shown.diagnostic(
                 NOT_UTF8,
                 f"byte 0x{data[exc.start]:02x} is not UTF-8 text",
                 Span(line, column, line, column + 1),
+                hint="save the file as UTF-8 (most editors offer it under 'Save with encoding')",
             )
         ]
     if text.startswith("\ufeff"):

@@ -81,6 +81,8 @@ class ExpectLegal(Node):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectIllegal(Node):
-    """``expect illegal RULE-ID ...``: the turn just before breaks (at least) these rules."""
+    """``expect illegal [only] RULE-ID ...``: the turn just before breaks (at least) these
+    rules; with ``only``, these rules and no other."""
 
     rules: tuple[Ref, ...]
+    only: bool = False

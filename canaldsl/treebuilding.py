@@ -192,5 +192,10 @@ class TreeBuilder:
             return ExpectLegal(**fields)
         if inner.data == "expect_illegal":
             rules = tuple(self._ref(t) for t in self._tokens(inner, "RULE_ID"))
-            return ExpectIllegal(rules=rules, **fields)
+            # ONLY keeps grammar/core.lark's namespace (core__ONLY) unless a game imports it.
+            only = any(
+                isinstance(c, lark.Token) and c.type.rsplit("__", 1)[-1] == "ONLY"
+                for c in inner.children
+            )
+            return ExpectIllegal(rules=rules, only=only, **fields)
         return None

@@ -1171,6 +1171,10 @@ class _Referee:
             if canal not in touched:
                 touched.append(canal)
             for item in line.items:
+                if canal.completed and line.canal == JUNCTION:
+                    # DE "Anschlussverträge": a junction canal ends at its second place.
+                    self.broken("contract.junction", "a junction canal joins two places only")
+                    break
                 if canal.completed:
                     self.broken("build.own-contract", f"{line.canal} is already complete")
                     break

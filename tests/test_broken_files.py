@@ -82,3 +82,38 @@ def test_broken_file(path: Path) -> None:
         assert diagnostic["file"] == str(path)
         assert diagnostic["message"]
         assert diagnostic["severity"] == ("warning" if diagnostic["code"][0] == "W" else "error")
+
+
+# ---------------------------------------------------------------- every error in one run
+
+BEGINNER_FILES = sorted(BROKEN.glob("beginner_*.broken"))
+EXAMPLES = sorted((BROKEN.parent.parent / "examples").glob("*.canal"))
+STATEMENT = re.compile(r"^(player|turn|expect|cubes|now|query|round)\b")
+
+
+def test_beginner_files_get_syntax_and_meaning_errors_in_one_run() -> None:
+    # Each was written with four or more independent mistakes, of both kinds: a user who fixes
+    # what one run reports must not meet a second wave (the test above checks the exact list).
+    assert len(BEGINNER_FILES) >= 4
+    for path in BEGINNER_FILES:
+        codes = [code for code, _, _ in expectations(path)]
+        assert len(codes) >= 4, path.name
+        assert any(code.startswith("E11") for code in codes), path.name
+        assert any(not code.startswith("E1") for code in codes), path.name
+
+
+@pytest.mark.parametrize("path", EXAMPLES[::3], ids=lambda p: p.stem)
+def test_a_syntax_error_invents_no_other_error(path: Path) -> None:
+    # Breaking one statement of a correct file leaves the others correct: whatever is said
+    # next to the syntax error must not be a consequence of it.
+    from canaldsl.canalmania.loading import check_text
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines) if STATEMENT.match(line)]
+    for index in starts[:: max(1, len(starts) // 4)]:
+        broken = [*lines]
+        broken[index] = broken[index] + " $"
+        _, diagnostics = check_text("\n".join(broken) + "\n", filename=path.name)
+        errors = [(d.code, d.line) for d in diagnostics if d.is_error]
+        assert errors and errors[0][0] in {"E110", "E114"}, (path.name, index + 1, errors)
+        assert all(code.startswith("E11") for code, _ in errors), (path.name, index + 1, errors)

@@ -90,6 +90,13 @@ CASES: dict[str, Case] = {
         33,
         "the file ends in the middle of a statement",
     ),
+    "E114": Case(
+        "rules second-edition\nplayer red {\n  score 3\nplayer white {\n}\n",
+        2,
+        12,
+        "this '{' is never closed",
+        hint="add '}' before line 4 to close the block opened here",
+    ),
     "E120": Case(
         BOARD.replace("| L . . ^ . B", "| L .. ^ . B"), 4, 9, "map cell '..' is not one character"
     ),
@@ -746,6 +753,11 @@ def test_not_utf8(tmp_path: Path, data: bytes, line: int, column: int) -> None:
     (diagnostic,) = diagnostics
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E101", line, column)
     assert "is not UTF-8 text" in diagnostic.message
+    # the line with the bad byte is shown, the byte as U+FFFD under the caret
+    shown = data.decode("utf-8", "replace").splitlines()[line - 1]
+    assert diagnostic.source_line.rstrip("\n") == shown
+    assert shown[column - 1] == "\ufffd"
+    assert diagnostic.hint is not None and "UTF-8" in diagnostic.hint
 
 
 def test_not_utf8_column_counts_characters(tmp_path: Path) -> None:
@@ -930,13 +942,54 @@ def test_render_warning() -> None:
 
 
 def test_render_end_of_file() -> None:
-    (diagnostic,) = _diagnostics("player red {")
-    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E112", 1, 13)
+    (diagnostic,) = _diagnostics("player red { score")
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E112", 1, 19)
     assert diagnostic.render().split("\n")[1:4] == [
         "  |",
-        "1 | player red {",
-        "  |             ^",
+        "1 | player red { score",
+        "  |                   ^",
     ]
+
+
+def test_a_block_left_open_at_the_end_is_shown_where_it_opens() -> None:
+    (diagnostic,) = _diagnostics("rules second-edition\nplayer red {\n  score 3\n")
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E114", 2, 12)
+    assert diagnostic.hint == "add '}' at the end of the file to close the block opened here"
+
+
+def test_the_innermost_open_block_is_the_one_shown() -> None:
+    text = (
+        "rules second-edition\nboard england\nplayer red {\n  engineer Brindley\n}\n"
+        'now red phase 2\nturn red {\n  phase 2: build { "Medway": lock R27\n'
+        "expect legal\n"
+    )
+    (diagnostic,) = _diagnostics(text)
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E114", 8, 18)
+    assert diagnostic.hint == "add '}' before line 9 to close the block opened here"
+
+
+def test_a_multi_word_name_gets_the_quoted_fix() -> None:
+    text = (
+        "rules second-edition\nboard england\n"
+        "player red {\n  canal Medway Navigation: Tonbridge\n}\n"
+    )
+    (diagnostic,) = _diagnostics(text)
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E111", 4, 16)
+    assert diagnostic.hint is not None
+    assert diagnostic.hint.startswith(
+        'write a name of several words in quotes: "Medway Navigation"'
+    )
+
+
+def test_a_lower_case_hex_gets_the_capitalised_fix() -> None:
+    text = (
+        "rules second-edition\nboard england\nplayer red {\n  engineer Brindley\n}\n"
+        'now red phase 2\nturn red {\n  phase 2: build "Medway": lock r27\n}\n'
+    )
+    (diagnostic,) = _diagnostics(text)
+    assert (diagnostic.code, diagnostic.line) == ("E111", 8)
+    assert diagnostic.hint is not None
+    assert diagnostic.hint.startswith("hex labels are written in capitals: R27")
 
 
 def test_render_unterminated_string() -> None:

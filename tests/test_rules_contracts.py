@@ -334,6 +334,35 @@ def test_the_first_edition_has_no_junction_contracts() -> None:
     assert_breaks(verdict(text), "contract.junction", text, "take junction")
 
 
+@breaks("contract.junction")
+def test_a_junction_canal_goes_no_further_than_its_second_place() -> None:
+    # DE Anschlussverträge: complete on reaching a second place, so it never joins a third.
+    # The build going on past Fen breaks the junction's own rule, not build.own-contract.
+    text = contract_game(
+        "phase 1: take junction barge at Elm\n"
+        "  phase 2: build junction: stretch E3 (stretch), lock F3 (lock), Fen, stretch G3"
+    )
+    found = assert_breaks(verdict(text), "contract.junction", text, "G3")
+    assert found.message == (
+        "a junction canal joins two places only: it was complete on reaching Fen, so nothing "
+        "more is built on it"
+    )
+
+
+@breaks("contract.junction")
+def test_the_junction_contract_is_never_the_extra_contract() -> None:
+    # DE Anschlussverträge: when a player may take a second contract at once, that second one
+    # may never be the junction contract. Written `then junction`, it is judged by that rule
+    # (it used to be an unknown contract, E202).
+    text = contract_game(
+        'phase 1: take contract "Ashby Cut" barge at Ashby then junction barge at Elm'
+    )
+    found = assert_breaks(verdict(text), "contract.junction", text, "junction barge at Elm")
+    assert (
+        found.message == "a junction contract is never taken as the second contract of one action"
+    )
+
+
 @breaks("build.contract-length")
 def test_a_junction_canal_has_at_most_two_tiles() -> None:
     text = contract_game(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from canaldsl.canalmania import checks_build as build_rules
+from canaldsl.canalmania import checks_contracts as contract_rules
 from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.actions_payment import PaymentActions
 from canaldsl.canalmania.components import CardKind
@@ -39,6 +40,15 @@ class BuildActions(PaymentActions):
             name = canal.contract
             touched[name] = (canal, line.span)
             for item in line.items:
+                if canal.completed and canal.is_junction:
+                    self.check(
+                        contract_rules.junction,
+                        item.hex.span if isinstance(item, mv.BuildTile) else item.name.span,
+                        has_card=True,
+                        as_extra=False,
+                        completed_at=canal.places[-1],
+                    )
+                    break
                 if canal.completed:
                     self.check(build_rules.own_contract, line.span, contract=name, open_canal=False)
                     break

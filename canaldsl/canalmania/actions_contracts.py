@@ -9,7 +9,7 @@ from canaldsl.canalmania import checks_contracts as contract_rules
 from canaldsl.canalmania import checks_end as end_rules
 from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.components import JUNCTION_VALUE, Edition
-from canaldsl.canalmania.position import JUNCTION
+from canaldsl.canalmania.position import JUNCTION, is_junction_name
 from canaldsl.canalmania.state import CanalState
 from canaldsl.canalmania.turncontext import TurnContext
 from canaldsl.rules import rule_id
@@ -27,6 +27,15 @@ class ContractActions(TurnContext):
         revealed_now: list[str] | None = []  # None: new contracts turned up but not written
         for number, choice in enumerate(step.choices):
             name = choice.contract.text
+            if number == 1 and is_junction_name(name, state.board.contracts):
+                self.check(
+                    contract_rules.junction,
+                    choice.contract.span,
+                    has_card=self.edition is Edition.SECOND and player.junctions > 0,
+                    as_extra=True,
+                    edition=self.edition,
+                )
+                continue
             contract = state.board.contracts[name]
             if number == 1:
                 self.check(

@@ -150,6 +150,8 @@ EXPECTATIONS = (
     s.ExpectSupply,
     s.ExpectCubes,
     s.ExpectBasin,
+    s.ExpectEndgame,
+    s.ExpectLastRound,
     s.ExpectWinner,
     s.ExpectCost,
     s.ExpectFinalScores,

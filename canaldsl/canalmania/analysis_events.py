@@ -19,7 +19,7 @@ from canaldsl.canalmania.components import (
     CardKind,
     TileKind,
 )
-from canaldsl.canalmania.position import Position, Rules
+from canaldsl.canalmania.position import Position, Rules, is_junction_name
 
 
 class EventAnalysis(AnalyserBase):
@@ -78,8 +78,11 @@ class EventAnalysis(AnalyserBase):
 
     def step(self, step: s.Step, board: Board, colours: set[str]) -> None:
         if isinstance(step, s.TakeContract):
-            for choice in step.choices:
-                self.contract_ref(choice.contract, board)
+            for number, choice in enumerate(step.choices):
+                # `then junction`: the junction contract named as the extra one, which the
+                # rules forbid (contract.junction judges it; it is no unknown contract).
+                if not (number == 1 and is_junction_name(choice.contract.text, board.contracts)):
+                    self.contract_ref(choice.contract, board)
                 self.place_ref(choice.barge, board)
         elif isinstance(step, s.TakeJunction):
             self.place_ref(step.barge, board)

@@ -127,11 +127,22 @@ def parliament_refill(*, revealed: int, available: int | None) -> str | None:
     editions=SECOND,
     differences="Only the 2nd edition has junction contracts.",
 )
-def junction(*, has_card: bool, as_extra: bool, edition: Edition = Edition.SECOND) -> str | None:
+def junction(
+    *,
+    has_card: bool,
+    as_extra: bool,
+    edition: Edition = Edition.SECOND,
+    completed_at: str | None = None,
+) -> str | None:
     """Once per game (per junction card held) a player may take their junction contract instead
     of one from parliament, never as the second contract of a double take; its barge goes on
     any town or city. A junction canal has value 2 and is complete on reaching a second place,
     so it never joins three."""
+    if completed_at is not None:
+        return (
+            f"a junction canal joins two places only: it was complete on reaching "
+            f"{completed_at}, so nothing more is built on it"
+        )
     if edition is Edition.FIRST:
         return "junction contracts exist only in the 2nd edition"
     if not has_card:

@@ -14,6 +14,7 @@ from canaldsl import verdicts
 from canaldsl.budget import DEFAULT_UNITS, Budget
 from canaldsl.canalmania import scoresheet
 from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.checks_end import FINAL_ROUNDS
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.delivery import search_best_delivery
 from canaldsl.canalmania.engine import Verdict
@@ -155,7 +156,9 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
                 f"the turn is illegal, but not by {', '.join(missing)}; it breaks "
                 f"{', '.join(last.rules)}",
             )
-        others = [r for r in last.rules if r not in named]
+        others = list(dict.fromkeys(r for r in last.rules if r not in named))
+        if event.only and others:
+            return result(False, f"the turn also breaks {', '.join(others)}")
         return result(True, f"it also breaks {', '.join(others)}" if others else "")
     if isinstance(event, s.ExpectCost):
         return _cost_judgement(event, last)
@@ -181,6 +184,8 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         )
     if isinstance(event, s.ExpectBasin):
         return result(state.basin == event.count.value, f"the basin holds {state.basin}")
+    if isinstance(event, (s.ExpectEndgame, s.ExpectLastRound)):
+        return _judge_end(event, state, result)
     if isinstance(event, (s.ExpectWinner, s.ExpectFinalScores)):
         try:
             final = final_scoring(state)
@@ -193,6 +198,29 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         actual_scores = {c: final.scores[c] for c in wanted_scores if c in final.scores}
         return result(actual_scores == wanted_scores, scoresheet.summary(final))
     return result(None, "not evaluated")
+
+
+def _judge_end(
+    event: s.ExpectEndgame | s.ExpectLastRound,
+    state: GameState,
+    result: Callable[[bool | None, str], Judgement],
+) -> Judgement:
+    """The end of the game as the rules have it now (end.trigger, end.game-over)."""
+    began = state.endgame_round
+    if not state.endgame_triggered:
+        said = "the end of the game has not begun"
+        return result(isinstance(event, s.ExpectEndgame) and not event.triggered, said)
+    if began is None:
+        said = "the end of the game has begun, in a round the file does not say"
+        if isinstance(event, s.ExpectEndgame):
+            return result(event.triggered if event.round is None else None, said)
+        return result(None, said)
+    last = began + FINAL_ROUNDS
+    said = f"the end began in round {began}; the last round is {last}"
+    if isinstance(event, s.ExpectLastRound):
+        return result(event.round.value == last, said)
+    wanted = event.round.value if event.round is not None else began
+    return result(event.triggered and wanted == began, said)
 
 
 def _query(

@@ -500,7 +500,8 @@ def _expectation(st: s.Statement) -> str:
     if isinstance(st, s.ExpectLegal):
         return "legal"
     if isinstance(st, s.ExpectIllegal):
-        return " ".join(["illegal", *(r.text for r in st.rules)])
+        only = ["only"] if st.only else []
+        return " ".join(["illegal", *only, *(r.text for r in st.rules)])
     if isinstance(st, s.ExpectScore):
         return f"score {st.player.text} {st.score.value}"
     if isinstance(st, s.ExpectHand):
@@ -511,6 +512,12 @@ def _expectation(st: s.Statement) -> str:
         return _cubes(st.places)
     if isinstance(st, s.ExpectBasin):
         return f"basin {st.count.value}"
+    if isinstance(st, s.ExpectEndgame):
+        if not st.triggered:
+            return "endgame not triggered"
+        return "endgame triggered" + (f" in round {st.round.value}" if st.round else "")
+    if isinstance(st, s.ExpectLastRound):
+        return f"last round {st.round.value}"
     if isinstance(st, s.ExpectWinner):
         return f"winner {st.player.text}"
     if isinstance(st, s.ExpectCost):

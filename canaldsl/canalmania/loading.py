@@ -8,14 +8,16 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from canaldsl import syntaxtree
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.parser import parse_document
+from canaldsl.canalmania.parser import GRAMMAR, PartialDocument, parse_document_partial
 from canaldsl.canalmania.semantics import Scenario, analyse
 from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, sort_diagnostics
+from canaldsl.lalr import grammar_keywords
 from canaldsl.limits import MAX_NUMBER, number_too_large, text_limit_problems
 from canaldsl.sources import display_name, read_source
 
@@ -29,8 +31,10 @@ def check_text(
     too_large = text_limit_problems(source)
     if too_large:
         return None, too_large
-    document, diagnostics = parse_document(text, filename=name)
+    document, partial, diagnostics = parse_document_partial(text, filename=name)
     if document is None:
+        if partial is not None:
+            diagnostics += _independent_errors(partial, source, path)
         return None, sort_diagnostics(diagnostics)
     diagnostics += [
         number_too_large(source, number.value, number.span)
@@ -39,6 +43,59 @@ def check_text(
     ]
     scenario, semantic = analyse(document, source, path=path)
     return scenario, sort_diagnostics([*diagnostics, *semantic])
+
+
+def _independent_errors(
+    partial: PartialDocument, source: SourceText, path: Path | None
+) -> list[Diagnostic]:
+    """The errors of meaning in the statements of a file that parsed, when others did not:
+    those that cannot be a consequence of a broken statement.
+
+    A broken statement is missing from the partial document, so whatever it declared is
+    unknown there: an "unknown name" error for a word written in a broken statement (a
+    player, a place, a canal) may be only that, and is left out, as are errors about the file
+    as a whole (how many players, whose turn); a broken rules, rulebook or board statement
+    leaves nothing to check against. Illegal turns and expectations are
+    not judged (the file is not understood yet); its errors are.
+    """
+    if any(_FOUNDATION.match(source.line_text(first)) for first, _ in partial.blanked):
+        return []  # every other statement is read against the rules and the board
+    _, semantic = analyse(partial.document, source, path=path)
+    keywords = grammar_keywords(GRAMMAR)
+    broken_words: set[str] = set()
+    for first, last in partial.blanked:
+        for number in range(first, last + 1):
+            broken_words.update(_WORDS.findall(source.line_text(number)))
+    broken_words -= keywords
+    kept = []
+    for diagnostic in semantic:
+        if not diagnostic.is_error or diagnostic.code in _WHOLE_FILE_CODES:
+            continue
+        if diagnostic.code in _UNKNOWN_NAME_CODES:
+            mentioned = set(_WORDS.findall(_span_text(source, diagnostic)))
+            if mentioned & broken_words:
+                continue
+        kept.append(diagnostic)
+    return kept
+
+
+_WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+_FOUNDATION = re.compile(r"^(rules|rulebook|board)\b")
+
+_UNKNOWN_NAME_CODES = frozenset({*(f"E2{n:02d}" for n in range(1, 17)), "E501"})
+"""Errors saying a name is unknown: left out when the name is written in a broken statement
+(which may be what declared it)."""
+
+_WHOLE_FILE_CODES = frozenset({"E316", "E413", "E416", "E419", "E420", "E428", "E506", "E602"})
+"""Errors about the file as a whole (counts of players, a missing board ...), which a broken
+statement can cause wherever it is: never reported next to syntax errors."""
+
+
+def _span_text(source: SourceText, diagnostic: Diagnostic) -> str:
+    span = diagnostic.span
+    text = source.line_text(span.line)
+    end = span.end_column if span.end_line == span.line else len(text) + 1
+    return text[span.column - 1 : end - 1]
 
 
 def _numbers(document: s.Document) -> Iterator[s.Num]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar, cast
 
 import lark
@@ -47,19 +48,56 @@ def describe_terminal(name: str) -> str:
     return _TERMINAL_WORDS.get(name) or lalr.describe_terminal(name)
 
 
+_HEX = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
+
+
+def suggest_fix(terminal: str, text: str) -> str | None:
+    """The fix for an unexpected token, where Canal Mania knows it: a hex label in lower
+    case (``r27``) is written in capitals (``R27``)."""
+    if terminal == "NAME" and text != text.upper() and _HEX.fullmatch(text.upper()):
+        return f"hex labels are written in capitals: {text.upper()}"
+    return None
+
+
+@dataclass(frozen=True)
+class PartialDocument:
+    """What a file with syntax errors still says: the statements that parsed, with the lines
+    of the broken ones (blanked) so their consequences can be told apart."""
+
+    document: s.Document
+    blanked: tuple[tuple[int, int], ...]
+
+
 def parse_document(
     text: str, *, filename: str = "<string>"
 ) -> tuple[s.Document | None, list[Diagnostic]]:
     """Parse text into a Document, returning it (or None) with the syntax diagnostics."""
+    document, _, diagnostics = parse_document_partial(text, filename=filename)
+    return document, diagnostics
+
+
+def parse_document_partial(
+    text: str, *, filename: str = "<string>"
+) -> tuple[s.Document | None, PartialDocument | None, list[Diagnostic]]:
+    """As :func:`parse_document`; when the file has syntax errors, also the document of the
+    statements that parsed (None when there is none to give)."""
     source = SourceText(text, filename)
     with gc_paused():
         result: ParseResult = parse_tree(
-            GRAMMAR, source, describe=describe_terminal, statement_start=STATEMENT_START
+            GRAMMAR,
+            source,
+            describe=describe_terminal,
+            statement_start=STATEMENT_START,
+            suggest=suggest_fix,
         )
         if result.tree is None:
-            return None, list(result.diagnostics)
+            if result.partial is None:
+                return None, None, list(result.diagnostics)
+            builder = _Builder(source, result.comments)
+            partial = PartialDocument(builder.document(result.partial), result.blanked)
+            return None, partial, [*result.diagnostics, *builder.diagnostics]
         builder = _Builder(source, result.comments)
-        return builder.document(result.tree), list(builder.diagnostics)
+        return builder.document(result.tree), None, list(builder.diagnostics)
 
 
 def parse_syntax(text: str, *, filename: str = "<string>") -> s.Document:
@@ -536,6 +574,11 @@ class _PlayBuilder(_Helpers):
             return s.ExpectBasin(count=self._num(ints[0]), **kw)
         if data == "expect_cost":
             return s.ExpectCost(cards=self._num(ints[0]), **kw)
+        if data in ("expect_endgame", "expect_no_endgame"):
+            round_ = self._num(ints[0]) if ints else None
+            return s.ExpectEndgame(triggered=data == "expect_endgame", round=round_, **kw)
+        if data == "expect_last_round":
+            return s.ExpectLastRound(round=self._num(ints[0]), **kw)
         if data == "expect_winner":
             return s.ExpectWinner(player=self._ref(names[0]), **kw)
         assert data == "expect_final_scores"

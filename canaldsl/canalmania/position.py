@@ -6,7 +6,7 @@ information (a hidden hand, the order of the deck) is ``None`` rather than guess
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -49,6 +49,12 @@ class Tile:
 
 
 JUNCTION = "junction"
+
+
+def is_junction_name(name: str, contracts: Collection[str]) -> bool:
+    """Whether a contract name written in a file means the junction contract: ``junction``,
+    unless the board has a contract of that name."""
+    return name == JUNCTION and name not in contracts
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ _EXPECTATION_KINDS = (
     s.ExpectSupply,
     s.ExpectCubes,
     s.ExpectBasin,
+    s.ExpectEndgame,
+    s.ExpectLastRound,
     s.ExpectWinner,
     s.ExpectCost,
     s.ExpectFinalScores,

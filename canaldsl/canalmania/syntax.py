@@ -476,6 +476,21 @@ class ExpectCost(Node):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class ExpectEndgame(Node):
+    """``expect endgame triggered [in round N]`` or ``expect endgame not triggered``."""
+
+    triggered: bool
+    round: Num | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ExpectLastRound(Node):
+    """``expect last round N``: the end has begun, and round N is the last one played."""
+
+    round: Num
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpectWinner(Node):
     player: Ref
 
@@ -499,6 +514,8 @@ Expectation = (
     | ExpectSupply
     | ExpectCubes
     | ExpectBasin
+    | ExpectEndgame
+    | ExpectLastRound
     | ExpectWinner
     | ExpectFinalScores
     | ExpectCost
