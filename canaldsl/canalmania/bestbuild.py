@@ -53,6 +53,7 @@ from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.position import JUNCTION
 from canaldsl.canalmania.state import GameState
 from canaldsl.hexgrid import Hex
+from canaldsl.statuses import Engine
 
 OPTIMAL = "OPTIMAL"
 UNKNOWN = "UNKNOWN"
@@ -344,18 +345,12 @@ def best_build(
     return solve_problem(problem, engine=engine, budget=budget, forbidden=forbidden)
 
 
-ENGINE_ALIASES = {"search": "search", "exact": "search", "cp-sat": "cp-sat", "cpsat": "cp-sat"}
-"""Engine names: one spelling per engine across the commands ("search", "cp-sat"), and the
-older ones ("exact", "cpsat") accepted."""
-
-
 def engine_name(engine: str) -> str:
-    """The one spelling of an engine's name ("auto", "search" or "cp-sat")."""
-    if engine == "auto":
-        return engine
-    if engine not in ENGINE_ALIASES:
-        raise ValueError(f"unknown engine {engine!r} (auto, search or cp-sat)")
-    return ENGINE_ALIASES[engine]
+    """The one spelling of an engine's name ("auto", "search" or "cp-sat"), older spellings
+    ("exact", "exhaustive", "cpsat") accepted: :meth:`canaldsl.statuses.Engine.named`, the
+    toolkit's one table of engine names. Raises
+    :class:`~canaldsl.statuses.UnknownEngineError` (a ValueError) for any other name."""
+    return Engine.named(engine).value
 
 
 def solve_problem(

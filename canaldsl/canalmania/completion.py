@@ -57,6 +57,7 @@ from canaldsl.canalmania.distances import INF, Finish, Walk
 from canaldsl.canalmania.problem import BuildProblem, CanalTask, RouteItem
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
+from canaldsl.statuses import Engine
 
 if TYPE_CHECKING:
     from canaldsl.canalmania.minimal_rules import RuleSet
@@ -263,7 +264,7 @@ def can_complete(
     work = as_budget(budget)
     problem = completion_problem(state, canal)
     task = problem.canals[0]
-    engine = {"exact": "search", "exhaustive": "search", "cpsat": "cp-sat"}.get(engine, engine)
+    engine = Engine.named(engine).value
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} ({' or '.join(ENGINES)})")
     bound = early_no(problem) if engine == "search" else None

@@ -248,6 +248,29 @@ class RuleQuestion:
                 if not still_completable(self.problem, task, line):
                     self.checked_ends.add((task.index, line))
                     self.forbid_end(v, line)
+            self.forbid_stranding_places(v)
+
+    def forbid_stranding_places(self, v: Any) -> None:
+        """Forbid at once (behind build.completable) a first tile followed by a place from
+        which the canal cannot be completed, whatever the tile: the place is tested as if
+        reached with no tile at all (one hex fewer held, one tile more left), which can only
+        make completing easier, so a place failing that test strands every such line. Without
+        build.connected a tile may be followed by any place of the board, and finding those
+        ends one solve at a time took hundreds of solves."""
+        task = v.task
+        if v.positions < 1:
+            return
+        for (p, name), place in sorted(v.z.items()):
+            if p != 1 or task.is_goal(name, 0):
+                continue
+            self.budget.charge_steps(1)
+            if still_completable(self.problem, task, (name,)):
+                continue
+            lits: list[Any] = [v.used[1], place]
+            if v.positions >= 2:
+                lits.append(v.used[2].Not())
+            rule = self.built.literals["build.completable"]
+            self.model.AddBoolOr([lit.Not() for lit in lits]).OnlyEnforceIf(rule)
 
     def check(self, assumed: Sequence[str]) -> tuple[str, list[str]]:
         """Whether the question is possible with exactly ``assumed`` rules (and, when not,
