@@ -59,6 +59,19 @@ def _listening_socket(port: int) -> socket.socket:
     return sock
 
 
+def _log_to_terminal() -> None:
+    """The server's warnings and errors go to the terminal at once (not held)."""
+    import logging
+
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.setFormatter(logging.Formatter("canaldsl serve: %(levelname)s: %(message)s"))
+    for name in ("uvicorn", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        logger.handlers = [handler]
+        logger.setLevel(logging.WARNING)
+        logger.propagate = False
+
+
 @click.command()
 @click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
@@ -108,10 +121,12 @@ def serve(file: Path | None, port: int, no_browser: bool, workers: int, queue: i
         served = Served(file.resolve(), display_name(file), str(file.resolve()))
     else:
         served = Served(None, "untitled.canal", str(Path.cwd() / "untitled.canal"))
+    _log_to_terminal()
     sock = _listening_socket(port)
     pool = WorkerPool(workers=workers, queue=queue)
     config = uvicorn.Config(
         build_app(served, pool),
+        log_config=None,
         log_level="warning",
         access_log=False,
         limit_concurrency=max(64, 2 * (workers + queue)),

@@ -176,7 +176,7 @@ def edit_view(source: Source, edit: PageEdit) -> dict[str, Any]:
     return check_view(Source(changed, source.display, source.path)) | {"refused": None}
 
 
-def answer_view(source: Source, question: str, *, budget: float) -> dict[str, Any]:
+def answer_view(source: Source, question: str, budget: float) -> dict[str, Any]:
     """A solver's answer for the page (``error`` says why there is none)."""
     game, _ = game_of_text(source.text, filename=source.display)
     if game is None:
