@@ -44,20 +44,33 @@ class PaletteGroup:
 
 
 @dataclass(frozen=True)
+class PaletteMode:
+    """What a click on the picture means: the action sent (``PageEdit.action``), its label,
+    and the attribute of the element clicked that names the target (the nearest element
+    holding it: ``data-hex`` for a hex, ``data-name`` for a place, ``data-route`` ...)."""
+
+    name: str
+    label: str
+    attribute: str
+
+
+@dataclass(frozen=True)
 class Palette:
     """What the page offers to set up a position by clicking: the groups of choices, and
-    the modes a click on the picture can have (``tile``: add or remove a tile of the current
-    turn's build; ``start``: start a canal at a place). Empty: the game has no editing."""
+    the modes a click on the picture can have (Canal Mania: ``tile``, add or remove a tile of
+    the current turn's build; ``start``, start a canal at a place). Empty: no editing."""
 
     groups: tuple[PaletteGroup, ...] = ()
-    modes: tuple[tuple[str, str], ...] = ()
+    modes: tuple[PaletteMode, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "groups": [
                 {"name": g.name, "label": g.label, "choices": list(g.choices)} for g in self.groups
             ],
-            "modes": [{"name": n, "label": label} for n, label in self.modes],
+            "modes": [
+                {"name": m.name, "label": m.label, "attribute": m.attribute} for m in self.modes
+            ],
         }
 
 
@@ -144,6 +157,7 @@ __all__ = [
     "PageQuestion",
     "Palette",
     "PaletteGroup",
+    "PaletteMode",
     "Token",
     "scan_tokens",
 ]

@@ -212,3 +212,12 @@ def test_a_port_in_use_is_said_plainly(tmp_path: Path) -> None:
         )
     assert second.returncode == 2
     assert "cannot listen on 127.0.0.1" in second.stderr and "Traceback" not in second.stderr
+
+
+def test_the_readme_gives_both_commands_and_a_screenshot() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "pip install 'canaldsl[web]' && canaldsl serve examples/medway-two-locks.canal" in readme
+    assert (EXAMPLES / "medway-two-locks.canal").is_file()
+    shot = "docs/images/serve-page.png"
+    assert f"]({shot})" in readme
+    assert (Path(__file__).parent.parent / shot).stat().st_size > 10_000

@@ -48,6 +48,7 @@ class Scenario:
     second: tuple[str, str, str]  # the same: makes the turn illegal
     rule: str  # the rule the second click breaks
     third: tuple[str, str, str]  # the same: the turn legal again
+    card: tuple[str, str]  # a card of the palette, and what the text then holds
 
 
 def _canal_mania() -> Scenario:
@@ -62,6 +63,7 @@ def _canal_mania() -> Scenario:
         second=("R26", "lock", "lock R27, lock R26"),
         rule="build.consecutive-tiles",
         third=("R26", "", "lock R27\n"),
+        card=("tunnel", "1 surveyor, 1 tunnel"),
     )
 
 
@@ -203,6 +205,12 @@ def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path
         _click_hex(page, hex_label, kind)
         _wait_for_text(page, holds)
         page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
+        _wait_for_status(page, "ok")
+
+        # a card from the palette goes into the hand
+        choice, holds = scenario.card
+        page.click(f'#palette [data-group="card"] [data-choice="{choice}"]')
+        _wait_for_text(page, holds)
         _wait_for_status(page, "ok")
         final_text = page.input_value("#source")
 

@@ -28,6 +28,7 @@ from canaldsl.pagehooks import (
     PageQuestion,
     Palette,
     PaletteGroup,
+    PaletteMode,
     Token,
     scan_tokens,
 )
@@ -116,7 +117,10 @@ def palette() -> Palette:
             PaletteGroup("tile", "Tile", ("", *(k.value for k in TileKind))),
             PaletteGroup("card", "Add a card to the hand", tuple(k.value for k in CardKind)),
         ),
-        modes=(("tile", "build a tile"), ("start", "start a canal")),
+        modes=(
+            PaletteMode("tile", "build a tile", "data-hex"),
+            PaletteMode("start", "start a canal", "data-name"),
+        ),
     )
 
 

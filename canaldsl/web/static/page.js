@@ -145,7 +145,7 @@
     paintText(view.text, view);
     $("game-title").textContent = view.game ? view.game.title : "canaldsl";
     const status = $("status");
-    status.textContent = view.status;
+    status.textContent = "canaldsl check: " + view.status;
     status.className = "badge " + view.status;
     status.setAttribute("data-status", view.status);
     showDiagnostics(view.diagnostics);
@@ -302,16 +302,14 @@
   }
 
   function boardClicked(event) {
+    // the mode names the attribute that says what was clicked (data-hex, data-name ...)
     const target = event.target instanceof Element ? event.target : null;
-    if (!target) return;
-    if (state.mode === "start") {
-      const place = target.closest('[data-kind="place"]');
-      if (place) edit("start", place.getAttribute("data-name"), "");
-      else say("click a town or city to start a canal there", "refused");
-      return;
-    }
-    const hex = target.closest("[data-hex]");
-    if (hex) edit("tile", hex.getAttribute("data-hex"), state.tileKind);
+    const palette = state.view && state.view.palette;
+    const mode = palette && palette.modes.find((m) => m.name === state.mode);
+    if (!target || !mode) return;
+    const hit = target.closest("[" + mode.attribute + "]");
+    if (hit) edit(mode.name, hit.getAttribute(mode.attribute), state.tileKind);
+    else say("to " + mode.label + ", click where it can be", "refused");
   }
 
   // ---------------------------------------------------------------- answers
