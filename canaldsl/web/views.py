@@ -95,13 +95,16 @@ def _rules_cited(game: Game, rule_ids: Sequence[str]) -> list[dict[str, Any]]:
     return cited
 
 
-def _final_scores(game: Game, text: str, source: Source) -> dict[str, Any] | None:
+def _final_scores(game: Game, checked: Any, source: Source) -> dict[str, Any] | None:
+    """The final scores if the game ended now (None when the game cannot say)."""
     try:
-        checked = game.parse_source(text, filename=source.display, path=Path(source.path))
-        scores = game.final_scores(checked)
+        if checked is None:
+            checked = game.parse_source(
+                source.text, filename=source.display, path=Path(source.path)
+            )
+        return game.final_scores(checked).to_json()
     except (CommandError, ValueError):
         return None
-    return scores.to_json() if hasattr(scores, "to_json") else None
 
 
 def _picture(game: Game, source: Source) -> tuple[str | None, str | None]:
@@ -150,7 +153,7 @@ def check_view(source: Source) -> dict[str, Any]:
         "turns": [n.to_json() | {"text": n.text()} for n in report.turn_notes],
         "expectations": [e.to_json() for e in report.expectations],
         "rules": _rules_cited(game, broken),
-        "final": _final_scores(game, text, source) if ok_to_draw else None,
+        "final": _final_scores(game, report.scenario, source) if ok_to_draw else None,
         "picture": picture,
         "picture_note": note,
     }
