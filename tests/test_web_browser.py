@@ -118,6 +118,8 @@ def _click_hex(page: Any, hex_label: str, kind: str) -> None:
 
 
 def _wait_for_text(page: Any, needle: str) -> None:
+    # predicates are functions, never bare expressions: Playwright re-runs an expression
+    # through eval(), which the page's policy (no 'unsafe-eval') rightly refuses
     page.wait_for_function(
         "needle => document.getElementById('source').value.includes(needle)",
         arg=needle,
@@ -217,7 +219,8 @@ def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path
         # share: the link carries the whole file; opening it restores the text
         page.click("#share")
         page.wait_for_function(
-            "document.getElementById('share-link').value.includes('#text=')", timeout=TIMEOUT_MS
+            "() => document.getElementById('share-link').value.includes('#text=')",
+            timeout=TIMEOUT_MS,
         )
         link = page.input_value("#share-link")
         shared = browser.new_page(viewport={"width": 1500, "height": 1000})
@@ -232,7 +235,7 @@ def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path
         assert file.read_text(encoding="utf-8") == ""
         page.click("#save")
         page.wait_for_function(
-            "document.getElementById('message').textContent.startsWith('saved')",
+            "() => document.getElementById('message').textContent.startsWith('saved')",
             timeout=TIMEOUT_MS,
         )
         assert file.read_text(encoding="utf-8") == final_text
