@@ -377,3 +377,7 @@ from canaldsl.cli_render import render, report  # noqa: E402  (pictures and disp
 
 main.add_command(render)
 main.add_command(report)
+
+from canaldsl.web.serve import serve  # noqa: E402  (the page; its libraries load when run)
+
+main.add_command(serve)

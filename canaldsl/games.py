@@ -29,6 +29,7 @@ from canaldsl.verdicts import Claim, FileReport, FinalScores, Violation
 if TYPE_CHECKING:
     import click
 
+    from canaldsl.pagehooks import PageAnswer, PageEdit, PageQuestion, Palette, Token
     from canaldsl.rules import RuleBook
 
 ENTRY_POINTS = "canaldsl.games"
@@ -198,6 +199,36 @@ class Game(Protocol):
         :meth:`parse_source` returns); CommandError when it has no position."""
         ...
 
+    # -- the page of `canaldsl serve` (canaldsl.pagehooks; docs/architecture.md)
+
+    def page_tokens(self, text: str) -> Sequence[Token]:
+        """The text's tokens, each with its highlighting class; never fails."""
+        ...
+
+    def page_picture(self, text: str, *, path: Path, display: str) -> str:
+        """The SVG of the text's position with its turns on top; hexes carry ``data-hex``."""
+        ...
+
+    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
+        """The dispute report of the text (what ``canaldsl report`` writes for it)."""
+        ...
+
+    def page_palette(self) -> Palette:
+        """What the page offers to click: tile kinds, cards, modes (empty: no editing)."""
+        ...
+
+    def page_edit(self, text: str, edit: PageEdit) -> str:
+        """The text changed by one click (EditRefused: why it cannot be)."""
+        ...
+
+    def page_questions(self) -> tuple[PageQuestion, ...]:
+        """The solver questions the page offers (best build ...)."""
+        ...
+
+    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
+        """A solver's answer to ``question`` for the text, within a work budget."""
+        ...
+
 
 class BaseGame:
     """The optional hooks of :class:`Game`, each saying the game has no such thing."""
@@ -227,6 +258,37 @@ class BaseGame:
 
     def final_scores(self, checked: Any) -> FinalScores:
         raise UnsupportedError(self.name, "final scoring")
+
+    def page_tokens(self, text: str) -> Sequence[Token]:
+        """Comments, strings, numbers and the keywords of the grammar named as the game."""
+        from canaldsl.lalr import GrammarError, grammar_keywords
+        from canaldsl.pagehooks import scan_tokens
+
+        try:
+            keywords = grammar_keywords(self.name)
+        except (GrammarError, OSError):
+            keywords = frozenset()
+        return list(scan_tokens(text, keywords=keywords))
+
+    def page_picture(self, text: str, *, path: Path, display: str) -> str:
+        raise UnsupportedError(self.name, "pictures")
+
+    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
+        raise UnsupportedError(self.name, "dispute reports")
+
+    def page_palette(self) -> Palette:
+        from canaldsl.pagehooks import Palette
+
+        return Palette()
+
+    def page_edit(self, text: str, edit: PageEdit) -> str:
+        raise UnsupportedError(self.name, "editing by click")
+
+    def page_questions(self) -> tuple[PageQuestion, ...]:
+        return ()
+
+    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
+        raise UnsupportedError(self.name, f"answer to {question}")
 
 
 # ------------------------------------------------------------------ the registry

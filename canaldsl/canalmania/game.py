@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import click
 
     from canaldsl.canalmania.semantics import Scenario
+    from canaldsl.pagehooks import PageAnswer, PageEdit, PageQuestion, Palette, Token
     from canaldsl.rules import RuleBook
 
 EDITIONS = ("first-edition", "second-edition")
@@ -167,6 +168,43 @@ class CanalMania:
         from canaldsl.canalmania.examples import crosscheck_report
 
         return crosscheck_report(folder, output=output)
+
+    # -- the page of `canaldsl serve` (canaldsl.canalmania.page)
+
+    def page_tokens(self, text: str) -> Sequence[Token]:
+        from canaldsl.canalmania.page import tokens
+
+        return tokens(text)
+
+    def page_picture(self, text: str, *, path: Path, display: str) -> str:
+        from canaldsl.canalmania.page import picture
+
+        return picture(text, path=path, display=display)
+
+    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
+        from canaldsl.canalmania.page import report
+
+        return report(text, path=path, display=display)
+
+    def page_palette(self) -> Palette:
+        from canaldsl.canalmania.page import palette
+
+        return palette()
+
+    def page_edit(self, text: str, edit: PageEdit) -> str:
+        from canaldsl.canalmania.page import edit as edit_text
+
+        return edit_text(text, edit)
+
+    def page_questions(self) -> tuple[PageQuestion, ...]:
+        from canaldsl.canalmania.page import QUESTIONS
+
+        return QUESTIONS
+
+    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
+        from canaldsl.canalmania.page import answer
+
+        return answer(text, question, path=path, budget=budget)
 
 
 GAME = CanalMania()

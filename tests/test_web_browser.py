@@ -1,0 +1,248 @@
+"""The page of `canaldsl serve` in a real browser: headless Chromium driven by Playwright.
+
+Playwright drives the system's Chromium (``executable_path``: never a browser of its own).
+Each game with a page gives a scenario (:data:`SCENARIOS`): a file to serve, a typo to type
+and its fix, and the clicks that set up a turn; the test types the position, sees the typo
+underlined with its diagnostic, fixes it by typing, clicks hexes and sees the verdict change,
+opens the dispute report, shares the file as a link and opens it again. Screenshots are taken
+at each step and checked for the expected elements (and colours); set
+``CANALDSL_SCREENSHOTS=FOLDER`` to keep them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webserver import running_server, web_libraries_missing
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = [
+    pytest.mark.skipif(web_libraries_missing() is not None, reason=str(web_libraries_missing())),
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="Chromium is not installed (Debian package `chromium`; .ci/run installs it)",
+    ),
+]
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+TIMEOUT_MS = 60_000
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One game's walk through the page."""
+
+    game: str
+    text: str  # the position, with no turn yet
+    typo: str  # a word of ``text`` misspelt, which the page must underline
+    fix: tuple[int, str]  # where in the typo to type, and what, to fix it
+    first: tuple[str, str, str]  # (hex, palette kind, what the text then holds): legal
+    second: tuple[str, str, str]  # the same: makes the turn illegal
+    rule: str  # the rule the second click breaks
+    third: tuple[str, str, str]  # the same: the turn legal again
+    card: tuple[str, str]  # a card of the palette, and what the text then holds
+
+
+def _canal_mania() -> Scenario:
+    text = (EXAMPLES / "medway-first-build.canal").read_text(encoding="utf-8")
+    text = text[: text.index("turn red {")] + "expect legal\n"
+    return Scenario(
+        game="canalmania",
+        text=text,
+        typo="Brindly",
+        fix=(6, "e"),
+        first=("R27", "lock", "lock R27"),
+        second=("R26", "lock", "lock R27, lock R26"),
+        rule="build.consecutive-tiles",
+        third=("R26", "", "lock R27\n"),
+        card=("tunnel", "1 surveyor, 1 tunnel"),
+    )
+
+
+SCENARIOS = {"canalmania": _canal_mania}
+"""Each game's scenario (Ticket to Ride, Canal Grande: add theirs when they have a page)."""
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _shot(page: Any, folder: Path, name: str) -> Any:
+    """A screenshot of the whole page, kept when asked, as a Pillow image."""
+    from PIL import Image
+
+    data = page.screenshot(full_page=True)
+    keep = os.environ.get("CANALDSL_SCREENSHOTS")
+    for target in (folder, Path(keep) if keep else None):
+        if target is not None:
+            target.mkdir(parents=True, exist_ok=True)
+            (target / f"{name}.png").write_bytes(data)
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def _pixels(image: Any, target: tuple[int, int, int], tolerance: int = 14) -> int:
+    colours = image.getcolors(maxcolors=1 << 22)
+    assert colours is not None
+    return sum(
+        n
+        for n, rgb in colours
+        if all(abs(a - b) <= tolerance for a, b in zip(rgb, target, strict=True))
+    )
+
+
+def _click_hex(page: Any, hex_label: str, kind: str) -> None:
+    """Choose the kind in the palette, then click the middle of the hex, as a player does
+    (whatever is drawn on it: a tile, a turn's mark)."""
+    page.click(f'#palette [data-group="tile"] [data-choice="{kind}"]')
+    polygon = page.locator(f'#board svg [data-terrain][data-hex="{hex_label}"]')
+    polygon.scroll_into_view_if_needed()
+    box = polygon.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _wait_for_text(page: Any, needle: str) -> None:
+    # predicates are functions, never bare expressions: Playwright re-runs an expression
+    # through eval(), which the page's policy (no 'unsafe-eval') rightly refuses
+    page.wait_for_function(
+        "needle => document.getElementById('source').value.includes(needle)",
+        arg=needle,
+        timeout=TIMEOUT_MS,
+    )
+
+
+def _wait_for_status(page: Any, status: str) -> None:
+    page.wait_for_selector(f'#status[data-status="{status}"]', timeout=TIMEOUT_MS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(SCENARIOS))
+def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path: Path) -> None:
+    scenario = SCENARIOS[game]()
+    file = tmp_path / "position.canal"
+    file.write_text("", encoding="utf-8")
+    shots = tmp_path / "shots"
+    with running_server(file) as server:
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        problems: list[str] = []
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on(
+            "console",
+            lambda message: problems.append(message.text) if message.type == "error" else None,
+        )
+        page.goto(server.url)
+        page.wait_for_selector("#status[data-status]", timeout=TIMEOUT_MS)
+
+        # type a position with a typo: the typo is underlined, its diagnostic says the fix
+        wrong = scenario.text.replace(_fixed(scenario), scenario.typo)
+        page.fill("#source", wrong)
+        _wait_for_status(page, "error")
+        page.wait_for_selector("#diagnostics li.error", timeout=TIMEOUT_MS)
+        underlined = page.inner_text("#highlight .d-error")
+        assert underlined == scenario.typo
+        diagnostic = page.inner_text("#diagnostics li.error")
+        assert scenario.typo in diagnostic and "fix:" in diagnostic
+        image = _shot(page, shots, "1-typo")
+        assert _pixels(image, (0xFF, 0xF6, 0xF6)) > 500  # the diagnostic's box
+
+        # fix it by typing at the typo
+        at = page.evaluate("t => document.getElementById('source').value.indexOf(t)", scenario.typo)
+        where = at + scenario.fix[0]
+        page.evaluate(f"document.getElementById('source').setSelectionRange({where}, {where})")
+        page.focus("#source")
+        page.keyboard.type(scenario.fix[1])
+        _wait_for_status(page, "failed")  # understood; `expect legal` has no turn yet
+        page.wait_for_selector("#board svg", timeout=TIMEOUT_MS)
+        assert page.locator("#diagnostics li.error").count() == 0
+        assert page.input_value("#source") == scenario.text
+
+        # click a hex: a turn is written, legal
+        hex_label, kind, holds = scenario.first
+        _click_hex(page, hex_label, kind)
+        _wait_for_text(page, holds)
+        page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
+        _wait_for_status(page, "ok")
+
+        # a second hex breaks a rule: the verdict changes, the rule is cited with its sections
+        hex_label, kind, holds = scenario.second
+        _click_hex(page, hex_label, kind)
+        _wait_for_text(page, holds)
+        page.wait_for_selector('#verdict .turn[data-legal="false"]', timeout=TIMEOUT_MS)
+        _wait_for_status(page, "failed")  # the file expects the turn legal
+        rule = page.locator(f'#verdict .rule[data-rule="{scenario.rule}"]')
+        assert rule.count() == 1
+        assert rule.locator("li").count() >= 1  # a rulebook section per rulebook
+        assert page.locator("#highlight .d-illegal").count() >= 1
+        image = _shot(page, shots, "2-illegal")
+        assert _pixels(image, (0xD7, 0x00, 0x1B)) > 300  # the red of the broken rule
+
+        # the dispute report, one click away, in a new tab
+        with page.context.expect_page() as opened:
+            page.click("#open-report")
+        report = opened.value
+        report.wait_for_load_state()
+        assert scenario.rule in report.content()
+        assert report.locator("svg").count() >= 1
+        _shot(report, shots, "3-report")
+        report.close()
+
+        # a click on the same hex takes the tile out: legal again
+        hex_label, kind, holds = scenario.third
+        _click_hex(page, hex_label, kind)
+        _wait_for_text(page, holds)
+        page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
+        _wait_for_status(page, "ok")
+
+        # a card from the palette goes into the hand
+        choice, holds = scenario.card
+        page.click(f'#palette [data-group="card"] [data-choice="{choice}"]')
+        _wait_for_text(page, holds)
+        _wait_for_status(page, "ok")
+        final_text = page.input_value("#source")
+
+        # share: the link carries the whole file; opening it restores the text
+        page.click("#share")
+        page.wait_for_function(
+            "() => document.getElementById('share-link').value.includes('#text=')",
+            timeout=TIMEOUT_MS,
+        )
+        link = page.input_value("#share-link")
+        shared = browser.new_page(viewport={"width": 1500, "height": 1000})
+        shared.goto(link)
+        _wait_for_status(shared, "ok")
+        assert shared.input_value("#source") == final_text
+        image = _shot(shared, shots, "4-shared")
+        assert _pixels(image, (0x10, 0xA0, 0x38)) > 200  # the green of a legal verdict
+        shared.close()
+
+        # the served file is untouched until saved
+        assert file.read_text(encoding="utf-8") == ""
+        page.click("#save")
+        page.wait_for_function(
+            "() => document.getElementById('message').textContent.startsWith('saved')",
+            timeout=TIMEOUT_MS,
+        )
+        assert file.read_text(encoding="utf-8") == final_text
+        assert problems == []
+
+
+def _fixed(scenario: Scenario) -> str:
+    """The typo with its fix typed in: the word the text holds."""
+    at, typed = scenario.fix
+    return scenario.typo[:at] + typed + scenario.typo[at:]
