@@ -228,6 +228,11 @@ class BaseGame:
     def final_scores(self, checked: Any) -> FinalScores:
         raise UnsupportedError(self.name, "final scoring")
 
+    def rule_notes(self, rule_id: str) -> tuple[str, ...]:
+        """Optional: more lines for ``explain RULE`` (where the text says it, in the game's
+        sentence index); a game without this method, or returning (), adds nothing."""
+        return ()
+
 
 # ------------------------------------------------------------------ the registry
 

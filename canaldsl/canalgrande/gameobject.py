@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
 from canaldsl.statuses import ExitCode
-from canaldsl.verdicts import Claim, FileReport, FinalScores
+from canaldsl.verdicts import FileReport, FinalScores
 
 if TYPE_CHECKING:
     import click
@@ -74,19 +74,20 @@ class CanalGrande:
         return Played(write_position(result.final, scenario.readings), violations)
 
     def claims(self, text: str, *, path: Path, display: str) -> ClaimsOutcome:
-        from canaldsl.canalgrande.report import played
+        from canaldsl.canalgrande.report import claims_of
 
-        scenario, result, diagnostics = played(text, display)
-        errors = tuple(d for d in diagnostics if d.is_error)
-        if scenario is None or result is None or errors:
-            return ClaimsOutcome(errors=errors)
-        claims = tuple(Claim(j.line, j.text, j.reason, j.passed) for j in result.judgements)
-        rulebook = scenario.rulebook
-        if rulebook is None:
-            return ClaimsOutcome((), claims)
-        where = f" ({rulebook.translation.text} rulebook, section {rulebook.section.text!r})"
-        known = scenario.known_error.reason.text if scenario.known_error is not None else None
-        return ClaimsOutcome((), claims, known, where)
+        return claims_of(text, display)
+
+    def rule_notes(self, rule_id: str) -> tuple[str, ...]:
+        """Where the Italian text says the rule: its sentences in the sentence index."""
+        from canaldsl.canalgrande.sentences import sentence_index
+
+        found = sentence_index().for_rule(rule_id)
+        if not found:
+            return ()
+        lines = ["Where the text says it (sentence index of canal-grande-it.txt, paraphrased):"]
+        lines += [f"  sentence {s.number} ({s.section}): {s.says}" for s in found]
+        return tuple(lines)
 
     def commands(self) -> Sequence[click.Command]:
         from canaldsl.canalgrande.commands import COMMANDS

@@ -13,10 +13,26 @@ from canaldsl.canalgrande.evaluate import Evaluated, evaluate, illegal_diagnosti
 from canaldsl.canalgrande.loading import check_text
 from canaldsl.canalgrande.reading import Scenario
 from canaldsl.diagnostics import SourceText, sort_diagnostics
+from canaldsl.games import ClaimsOutcome
 from canaldsl.statuses import Status
-from canaldsl.verdicts import FileReport, TurnNote, TurnOutcome
+from canaldsl.verdicts import Claim, FileReport, TurnNote, TurnOutcome
 
 FIELDS = ("rules", "players")
+
+
+def claims_of(text: str, display: str) -> ClaimsOutcome:
+    """Every claim (expect, query) of a file judged, for the pytest plugin and crosscheck."""
+    scenario, result, diagnostics = played(text, display)
+    errors = tuple(d for d in diagnostics if d.is_error)
+    if scenario is None or result is None or errors:
+        return ClaimsOutcome(errors=errors)
+    claims = tuple(Claim(j.line, j.text, j.reason, j.passed) for j in result.judgements)
+    rulebook = scenario.rulebook
+    if rulebook is None:
+        return ClaimsOutcome((), claims)
+    where = f" ({rulebook.translation.text} rulebook, section {rulebook.section.text!r})"
+    known = scenario.known_error.reason.text if scenario.known_error is not None else None
+    return ClaimsOutcome((), claims, known, where)
 
 
 def played(text: str, display: str) -> tuple[Scenario | None, Evaluated | None, list]:  # type: ignore[type-arg]
