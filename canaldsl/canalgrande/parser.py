@@ -262,6 +262,7 @@ def _expect(tree: Tree) -> s.ExpectDecl:
     inner = _trees(tree)[0]
     span = _span(tree)
     kind = str(inner.data).removeprefix("expect_").replace("_", "-")
+    kind = "winner" if kind == "game-winner" else kind
     if kind == "illegal":
         only = any(str(t) == "only" for t in _tokens(inner))
         return s.ExpectDecl(kind, tuple(_word(t) for t in _tokens(inner, "RULE_ID")), only=only, span=span)
