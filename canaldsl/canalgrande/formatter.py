@@ -177,6 +177,8 @@ def _statement(st: s.Statement) -> Iterator[Line]:
 def _single(st: s.Statement) -> str:
     if isinstance(st, s.SplitterDecl):
         return f"splitter {st.name.text}"
+    if isinstance(st, s.WinnerDecl):
+        return f"winner {st.name.text}"
     if isinstance(st, s.PileDecl):
         return _pile(st)
     if isinstance(st, s.TableDecl):

@@ -22,7 +22,7 @@ GRAMMAR = "canalgrande"
 
 STATEMENT_START = re.compile(
     r"^\s*(rulebook|known-error|rules|player|splitter|deck|number|discards|turned|offers|round"
-    r"|turn|vote|expect|query)\b"
+    r"|winner|turn|vote|expect|query)\b"
 )
 
 Tree = lark.Tree[lark.Token]
@@ -322,6 +322,7 @@ _BUILDERS: dict[str, Any] = {
     "rules_decl": _rules,
     "player_decl": _player,
     "splitter_decl": lambda t: s.SplitterDecl(_word(_tokens(t)[0]), _span(t)),
+    "winner_decl": lambda t: s.WinnerDecl(_word(_tokens(t)[0]), _span(t)),
     "deck_decl": lambda t: _pile(t, "deck"),
     "number_deck_decl": lambda t: _pile(t, "number deck"),
     "discards_decl": lambda t: _pile(t, "discards"),

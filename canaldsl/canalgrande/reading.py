@@ -360,7 +360,7 @@ def _position(
             if st.pile in piles:
                 key = st.pile
             piles.setdefault(st.pile, st)
-        elif isinstance(st, (s.SplitterDecl, s.TableDecl, s.RoundDecl)):
+        elif isinstance(st, (s.SplitterDecl, s.WinnerDecl, s.TableDecl, s.RoundDecl)):
             if type(st) in singles:
                 key = type(st)
             singles.setdefault(type(st), st)
@@ -374,6 +374,11 @@ def _position(
     if isinstance(split_decl, s.SplitterDecl):
         name = reader.player(split_decl.name)
         splitter = reader.players.index(name) if name is not None else 0
+    winner = None
+    won = singles.get(s.WinnerDecl)
+    if isinstance(won, s.WinnerDecl):
+        name = reader.player(won.name)
+        winner = reader.players.index(name) if name is not None else None
     stage, turned_up, offers = Stage.START, None, None
     table = singles.get(s.TableDecl)
     if isinstance(table, s.TableDecl):
@@ -407,6 +412,7 @@ def _position(
             offers=offers,
             round=max(round_number, 1),
             number_cards=number_cards,
+            winner=winner,
         )
     except PositionError as exc:
         reader.error(

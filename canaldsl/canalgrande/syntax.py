@@ -80,6 +80,14 @@ class SplitterDecl:
 
 
 @dataclass(frozen=True)
+class WinnerDecl:
+    """``winner NAME``: the game is already won (a position written after the win)."""
+
+    name: Word
+    span: Span = field(default=UNKNOWN_SPAN, compare=False)
+
+
+@dataclass(frozen=True)
 class PileDecl:
     """``deck``, ``number deck`` or ``discards``: ``in order: ...``, ``: ...`` (contents),
     ``N cards`` or ``unknown``."""
@@ -246,6 +254,7 @@ Statement = (
     RulesDecl
     | PlayerDecl
     | SplitterDecl
+    | WinnerDecl
     | PileDecl
     | TableDecl
     | RoundDecl

@@ -15,8 +15,7 @@ _WORDS = {NumberCard.ONE: "ones", NumberCard.TWO: "twos", NumberCard.THREE: "thr
 
 def cards_text(bag: Bag[Card]) -> str:
     parts = []
-    for card in sorted(bag, key=lambda c: _ORDER[c]):
-        n = bag[card]
+    for card, n in sorted(bag.items(), key=lambda item: _ORDER[item[0]]):
         parts.append(card.value if n == 1 else f"{n} {card.value}")
     return ", ".join(parts) or "none"
 
@@ -35,7 +34,7 @@ def _player(player: PlayerState) -> list[str]:
     if player.numbers is None:
         lines.append(f"  total {player.total}")
     else:
-        values = sorted(int(n) for n in player.numbers for _ in range(player.numbers[n]))
+        values = sorted(int(n) for n in player.numbers)
         lines.append("  numbers " + (", ".join(str(v) for v in values) or "none"))
     prizes = Bag({d.card: n for d, n in player.prizes.items()})
     lines.append(f"  prizes {cards_text(prizes)}")
@@ -50,7 +49,7 @@ def _pile(name: str, pile: Pile[Card] | Pile[NumberCard]) -> str:
         return f"{name} in order: " + (", ".join(str(c) for c in pile.order) or "none")
     if pile.contents is not None:
         if name == "number deck":
-            values = sorted(int(n) for n in pile.contents for _ in range(pile.contents[n]))  # type: ignore[call-overload]
+            values = sorted(int(n) for n in pile.contents)  # type: ignore[call-overload]
             return f"{name}: " + (", ".join(str(v) for v in values) or "none")
         return f"{name}: {cards_text(pile.contents)}"  # type: ignore[arg-type]
     if pile.size is not None:
@@ -60,7 +59,7 @@ def _pile(name: str, pile: Pile[Card] | Pile[NumberCard]) -> str:
 
 def _offer(offer: Offer) -> str:
     parts = [] if not offer.actions else [cards_text(offer.actions)]
-    values = sorted(int(n) for n in offer.numbers for _ in range(offer.numbers[n]))
+    values = sorted(int(n) for n in offer.numbers)
     parts += [str(v) for v in values]
     return "[" + ", ".join(parts) + "]"
 
@@ -96,5 +95,5 @@ def write_position(position: Position, readings: Readings) -> str:
     if position.offers is not None:
         lines.append(f"offers: {_offer(position.offers[0])} {_offer(position.offers[1])}")
     if position.winner is not None:
-        lines.append(f"# {position.name(position.winner)} has won the game")
+        lines.append(f"winner {position.name(position.winner)}")
     return "\n".join(lines) + "\n"
