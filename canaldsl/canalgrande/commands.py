@@ -28,7 +28,7 @@ def _refuse(command: str, file: Path, output: str, lines: tuple[str, ...], code:
     for line in lines:
         click.echo(line, err=True)
     if output == "json":
-        click.echo(json.dumps(error_json(command, display_name(file), lines[-1]), indent=2))
+        click.echo(json.dumps(error_json(command, display_name(file), lines[0]), indent=2))
     sys.exit(ExitCode.FAILED if code in LIMIT_CODES else ExitCode.ERROR)
 
 

@@ -76,7 +76,10 @@ def vote_answer(
     defender's names."""
     index = position.index(owner)
     if index is None:
-        raise QueryProblem(codes.UNKNOWN_PLAYER, f"no player called {owner!r}", "name a player")
+        names = " and ".join(p.name for p in position.players)
+        raise QueryProblem(
+            codes.UNKNOWN_PLAYER, f"no player called {owner!r}", f"name one of {names}"
+        )
     for player in position.players:
         if not player.hand.fully_known:
             raise QueryProblem(
