@@ -238,3 +238,9 @@ def test_can_win_puzzle_by_one_turn_brute_force() -> None:
         numbers=tuple(int(n) for n in position.number_deck.order),
     )
     assert claimed == [said]
+
+
+def test_examples_readme_lists_every_canal_grande_file() -> None:
+    readme = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
+    for path in EXAMPLES.glob("*.canal"):
+        assert f"(canalgrande/{path.name})" in readme, path.name
