@@ -69,7 +69,13 @@ def vote_command(file: Path, owner: str, district: str | None, output: str) -> N
     except UnknownNameError as exc:
         _refuse("vote", file, output, (f"error: {exc}",), "")
     except QueryProblem as exc:
-        _refuse("vote", file, output, (f"error[{exc.code}]: {exc.message}", f"help: {exc.hint}"), exc.code)
+        _refuse(
+            "vote",
+            file,
+            output,
+            (f"error[{exc.code}]: {exc.message}", f"help: {exc.hint}"),
+            exc.code,
+        )
     winner = challenger if answer.winner == "challenger" else defender
     line = line_text(_rename(answer.line, (challenger, defender)))
     by_district = [
@@ -115,7 +121,13 @@ def best_split_command(file: Path, objective: str, output: str) -> None:
     try:
         answer = split_answer(position, objective, scenario.readings)
     except QueryProblem as exc:
-        _refuse("best-split", file, output, (f"error[{exc.code}]: {exc.message}", f"help: {exc.hint}"), exc.code)
+        _refuse(
+            "best-split",
+            file,
+            output,
+            (f"error[{exc.code}]: {exc.message}", f"help: {exc.hint}"),
+            exc.code,
+        )
     splits = [
         {
             "offers": [line.offers[0].describe(), line.offers[1].describe()],
@@ -160,7 +172,13 @@ def can_win_command(file: Path, player: str, turns: int, output: str) -> None:
     try:
         answer = win_answer(position, player, turns, scenario.readings)
     except QueryProblem as exc:
-        _refuse("can-win", file, output, (f"error[{exc.code}]: {exc.message}", f"help: {exc.hint}"), exc.code)
+        _refuse(
+            "can-win",
+            file,
+            output,
+            (f"error[{exc.code}]: {exc.message}", f"help: {exc.hint}"),
+            exc.code,
+        )
     split = None
     if answer.split is not None:
         split = [answer.split[0].describe(), answer.split[1].describe()]

@@ -99,10 +99,16 @@ def report_data(folder: Path) -> dict[str, Any]:
         })  # fmt: skip
     examples = [
         {
-            "id": e.id, "translation": e.translation, "source": e.source, "file": e.file,
-            "claim": list(e.claims), "computed": list(e.computed), "agrees": e.agrees,
-            "known_error": e.known_error, "error": e.error,
-        }  # fmt: skip
+            "id": e.id,
+            "translation": e.translation,
+            "source": e.source,
+            "file": e.file,
+            "claim": list(e.claims),
+            "computed": list(e.computed),
+            "agrees": e.agrees,
+            "known_error": e.known_error,
+            "error": e.error,
+        }
         for e in _examples(folder)
     ]
     return {"schema": tag("crosscheck"), "examples": examples, "findings": findings}
@@ -137,7 +143,13 @@ def markdown(data: dict[str, Any]) -> str:
             agrees += f" (known error: {e['known_error']})"
         lines.append(f"| {e['id']} | {e['source']} | `{e['file']}` | {agrees} |")
     for kind, title in (("term", "Terms"), ("contradiction", "Contradictions"), ("gap", "Gaps")):
-        lines += ["", f"## {title}", "", "| subject | what and how it is settled |", "| --- | --- |"]
+        lines += [
+            "",
+            f"## {title}",
+            "",
+            "| subject | what and how it is settled |",
+            "| --- | --- |",
+        ]
         for f in data["findings"]:
             if f["kind"] == kind:
                 lines.append(f"| {f['subject']} | {f['summary']} |")
@@ -155,7 +167,9 @@ def text(data: dict[str, Any]) -> str:
             lines.append(f"    {claim}: {computed}")
     for kind in ("term", "contradiction", "gap"):
         lines += ["", f"{kind}s:"]
-        lines += [f"  {f['subject']}: {f['summary']}" for f in data["findings"] if f["kind"] == kind]
+        lines += [
+            f"  {f['subject']}: {f['summary']}" for f in data["findings"] if f["kind"] == kind
+        ]
     return "\n".join(lines) + "\n"
 
 

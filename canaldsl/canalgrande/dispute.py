@@ -86,7 +86,9 @@ def dispute_report(path: Path, *, output: str) -> DisputeOutcome:
     lines = text.splitlines()
     for verdict in result.verdicts:
         kind = "Turn" if verdict.kind == "turn" else "Vote"
-        page.heading(f"{kind} {verdict.number} (line {verdict.span.line})", id=f"event-{verdict.number}")
+        page.heading(
+            f"{kind} {verdict.number} (line {verdict.span.line})", id=f"event-{verdict.number}"
+        )
         page.source("\n".join(lines[verdict.span.line - 1 : verdict.span.end_line]))
         state = "legal" if verdict.legal else "illegal"
         page.paragraph(f"This {verdict.kind} is {state}.")
@@ -95,9 +97,14 @@ def dispute_report(path: Path, *, output: str) -> DisputeOutcome:
         else:
             page.table(
                 ("rule", "line", "column", "why"),
-                [(v.rule, str(v.span.line), str(v.span.column), v.message) for v in verdict.violations],
+                [
+                    (v.rule, str(v.span.line), str(v.span.column), v.message)
+                    for v in verdict.violations
+                ],
             )
-        page.figure(event_svg(verdict, f"{kind.lower()} {verdict.number}"), f"{kind} {verdict.number}.")
+        page.figure(
+            event_svg(verdict, f"{kind.lower()} {verdict.number}"), f"{kind} {verdict.number}."
+        )
     for query, answered in result.answers:
         if answered.problem is None and answered.lines:
             page.heading(f"query {query.kind} (line {query.span.line})")
@@ -107,7 +114,12 @@ def dispute_report(path: Path, *, output: str) -> DisputeOutcome:
         page.table(
             ("line", "expectation", "holds", "why"),
             [
-                (str(j.line), j.text, {True: "yes", False: "NO", None: "not judged"}[j.passed], j.reason)
+                (
+                    str(j.line),
+                    j.text,
+                    {True: "yes", False: "NO", None: "not judged"}[j.passed],
+                    j.reason,
+                )
                 for j in result.judgements
             ],
         )

@@ -53,7 +53,7 @@ def picture(request: PictureRequest) -> str:
     from canaldsl.canalgrande import picture as draw
 
     path = Path(request.file)
-    scenario, result, _ = checked(path)
+    _, result, _ = checked(path)
     assert result.final is not None
     title = path.name
     if request.turn is not None and request.turn > 0:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from canaldsl.canalgrande import codes
 from canaldsl.canalgrande import syntax as s
+from canaldsl.canalgrande.allrules import RULEBOOK
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import Card, District, card_named
 from canaldsl.canalgrande.engine import play_turn
@@ -21,7 +22,6 @@ from canaldsl.canalgrande.position import Position
 from canaldsl.canalgrande.queries import Answered, answer_query
 from canaldsl.canalgrande.reading import Scenario, TurnEvent, VoteEvent, with_roles
 from canaldsl.canalgrande.reports import TurnReport, VoteReport
-from canaldsl.canalgrande.allrules import RULEBOOK
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, Span
 from canaldsl.verdicts import Judgement, Violation
 
@@ -204,9 +204,15 @@ def _judge(
             d for item in items for d in _districts(item) for _ in range(item.count or 1)
         )
         said = player.prizes.describe() if player.prizes else "none"
-        return Judgement(line, text, player.prizes == wanted_prizes, f"{player.name}'s prizes: {said}")
+        return Judgement(
+            line, text, player.prizes == wanted_prizes, f"{player.name}'s prizes: {said}"
+        )
     known = Bag.of(
-        c for item in items if item.kind == "card" for c in _cards(item) for _ in range(item.count or 1)
+        c
+        for item in items
+        if item.kind == "card"
+        for c in _cards(item)
+        for _ in range(item.count or 1)
     )
     unknown: int | None = 0
     for item in items:
@@ -283,7 +289,10 @@ def _query_judgement(
 def illegal_diagnostics(result: Evaluated, source: SourceText) -> list[Diagnostic]:
     """Each broken rule as a diagnostic of severity ``illegal`` (V001) naming the rule."""
     out = []
-    for violation in [*result.position_violations, *(v for e in result.verdicts for v in e.violations)]:
+    for violation in [
+        *result.position_violations,
+        *(v for e in result.verdicts for v in e.violations),
+    ]:
         out.append(
             source.diagnostic(
                 "V001", violation.message, violation.span, severity=Severity.ILLEGAL,

@@ -235,7 +235,9 @@ def format_document(document: s.Document) -> str:
             out.append(line)
         previous_kind = kind
     rest = [c.text for c in pending]
-    rest += [t for line, texts in sorted(trailing.items()) if line not in used_trailing for t in texts]
+    rest += [
+        t for line, texts in sorted(trailing.items()) if line not in used_trailing for t in texts
+    ]
     if rest:
         if out:
             out.append("")

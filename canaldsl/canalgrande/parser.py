@@ -60,14 +60,10 @@ def parse_document(text: str, *, filename: str) -> Parsed:
     statements = tuple(_statement(child) for child in tree.children if isinstance(child, lark.Tree))
     lines = source.lines
     comments = tuple(
-        s.Comment(
-            c.text, c.line, c.column, bool(lines[c.line - 1][: c.column - 1].strip())
-        )
+        s.Comment(c.text, c.line, c.column, bool(lines[c.line - 1][: c.column - 1].strip()))
         for c in result.comments
     )
-    return Parsed(
-        s.Document(statements, comments), list(result.diagnostics), result.tree is None
-    )
+    return Parsed(s.Document(statements, comments), list(result.diagnostics), result.tree is None)
 
 
 # ------------------------------------------------------------------ helpers
@@ -94,11 +90,15 @@ def _word(token: Any) -> s.Word:
 
 
 def _trees(tree: Tree, name: str | None = None) -> list[Tree]:
-    return [c for c in tree.children if isinstance(c, lark.Tree) and (name is None or c.data == name)]
+    return [
+        c for c in tree.children if isinstance(c, lark.Tree) and (name is None or c.data == name)
+    ]
 
 
 def _tokens(tree: Tree, kind: str | None = None) -> list[lark.Token]:
-    return [c for c in tree.children if isinstance(c, lark.Token) and (kind is None or c.type == kind)]
+    return [
+        c for c in tree.children if isinstance(c, lark.Token) and (kind is None or c.type == kind)
+    ]
 
 
 def _first(tree: Tree, name: str) -> Tree | None:
@@ -139,7 +139,8 @@ def _offer(tree: Tree) -> s.Offer:
 
 def _statement(tree: Tree) -> s.Statement:
     builder = _BUILDERS[str(tree.data)]
-    return builder(tree)
+    built: s.Statement = builder(tree)
+    return built
 
 
 def _rules(tree: Tree) -> s.RulesDecl:
@@ -198,9 +199,7 @@ def _vote(tree: Tree) -> s.VoteBlock:
     steps = []
     for step in _trees(tree):
         if step.data == "play_step":
-            steps.append(
-                s.VoteStep(_word(_tokens(step)[0]), _items(_trees(step)[0]), _span(step))
-            )
+            steps.append(s.VoteStep(_word(_tokens(step)[0]), _items(_trees(step)[0]), _span(step)))
         elif step.data == "pass_step":
             steps.append(s.VoteStep(_word(_tokens(step)[0]), None, _span(step)))
     return s.VoteBlock(
@@ -265,7 +264,9 @@ def _expect(tree: Tree) -> s.ExpectDecl:
     kind = "winner" if kind == "game-winner" else kind
     if kind == "illegal":
         only = any(str(t) == "only" for t in _tokens(inner))
-        return s.ExpectDecl(kind, tuple(_word(t) for t in _tokens(inner, "RULE_ID")), only=only, span=span)
+        return s.ExpectDecl(
+            kind, tuple(_word(t) for t in _tokens(inner, "RULE_ID")), only=only, span=span
+        )
     words = tuple(_word(t) for t in _tokens(inner) if t.type in ("NAME", "CARD"))
     lists = [t for t in _trees(inner) if t.data != "none"]
     ints = _tokens(inner, "INT")

@@ -109,8 +109,7 @@ def vote_answer(
         )
     except VoteSearchLimitError as exc:
         raise QueryProblem(codes.VOTE_LIMIT, str(exc), "ask about one district (`on D`)") from None
-    names = position.name(challenger), position.name(1 - challenger)
-    return answer, names[0], names[1]
+    return answer, position.name(challenger), position.name(1 - challenger)
 
 
 def _rename(line: tuple[Play | Pass, ...], names: tuple[str, str]) -> tuple[Play | Pass, ...]:
@@ -157,7 +156,7 @@ def _judged(
 ) -> Answered:
     if query.answer is None:
         return Answered(summary, tuple(lines))
-    wrong = [why for ok, why in checks if not ok]
+    wrong = [reason for ok, reason in checks if not ok]
     return Answered(summary, tuple(lines), not wrong, disagreement="; ".join(wrong))
 
 

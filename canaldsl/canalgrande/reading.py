@@ -26,8 +26,8 @@ from canaldsl.canalgrande.cards import (
     district_named,
 )
 from canaldsl.canalgrande.knowledge import Hand, Pile, PositionError
-from canaldsl.canalgrande.position import Offer, PlayerState, Position, Stage, default_number_cards
-from canaldsl.canalgrande.rulebook import RULEBOOK, Readings, ReadingError
+from canaldsl.canalgrande.position import PlayerState, Position, Stage, default_number_cards
+from canaldsl.canalgrande.rulebook import RULEBOOK, ReadingError, Readings
 from canaldsl.canalgrande.turn import (
     Action,
     Choice,
@@ -134,8 +134,10 @@ class _Reader:
             return word.text
         guess = did_you_mean(word.text, self.players)
         known = " and ".join(self.players) or "nobody (no player block)"
-        hint = f"did you mean {guess}? the players are {known}" if guess else (
-            f"the players are {known}; write one of their names"
+        hint = (
+            f"did you mean {guess}? the players are {known}"
+            if guess
+            else (f"the players are {known}; write one of their names")
         )
         self.error(codes.UNKNOWN_PLAYER, f"unknown player {word.text!r}", word.span, hint)
         return None
@@ -540,9 +542,7 @@ def _events(reader: _Reader, statements: Sequence[s.Statement]) -> Iterator[Even
             yield st
 
 
-def read_document(
-    document: s.Document, source: SourceText
-) -> tuple[Scenario, list[Diagnostic]]:
+def read_document(document: s.Document, source: SourceText) -> tuple[Scenario, list[Diagnostic]]:
     """The scenario of a document, and every diagnostic of meaning."""
     reader = _Reader(source)
     rules = next((st for st in document.statements if isinstance(st, s.RulesDecl)), None)
@@ -568,9 +568,9 @@ def with_roles(event: TurnEvent, position: Position) -> tuple[Turn, list[tuple[s
     turn = event.turn
     if turn.splitter is None and event.chooser in (splitter, chooser):
         # the record names the chooser: its opponent splits (checked by turn.splitter)
-        other = position.name(1 - position.players.index(
-            next(p for p in position.players if p.name == event.chooser)
-        ))
+        other = position.name(
+            1 - position.players.index(next(p for p in position.players if p.name == event.chooser))
+        )
         turn = replace(turn, splitter=other)
     named_splitter = turn.splitter or splitter
     named_chooser = chooser if named_splitter == splitter else splitter

@@ -42,8 +42,10 @@ def played(text: str, display: str) -> tuple[Scenario | None, Evaluated | None, 
         return scenario, None, diagnostics
     source = SourceText(text, display)
     result = evaluate(scenario, source)
-    return scenario, result, sort_diagnostics(
-        [*diagnostics, *result.diagnostics, *illegal_diagnostics(result, source)]
+    return (
+        scenario,
+        result,
+        sort_diagnostics([*diagnostics, *result.diagnostics, *illegal_diagnostics(result, source)]),
     )
 
 
@@ -66,9 +68,12 @@ def check_source(text: str, *, path: Path, display: str) -> FileReport:
     )
     notes = tuple(
         TurnNote(
-            v.span.line, v.player, v.legal, tuple(dict.fromkeys(x.rule for x in v.violations)),
+            v.span.line,
+            v.player,
+            v.legal,
+            tuple(dict.fromkeys(x.rule for x in v.violations)),
             changes=tuple(v.lines) if v.legal else (),
-        )  # fmt: skip
+        )
         for v in result.verdicts
     )
     summary = ["canal-grande", " and ".join(players) or "no players"]

@@ -44,14 +44,24 @@ def _player(player: PlayerState) -> list[str]:
     return lines
 
 
-def _pile(name: str, pile: Pile[Card] | Pile[NumberCard]) -> str:
+def _numbers_pile(name: str, pile: Pile[NumberCard]) -> str:
     if pile.order is not None:
         return f"{name} in order: " + (", ".join(str(c) for c in pile.order) or "none")
     if pile.contents is not None:
-        if name == "number deck":
-            values = sorted(int(n) for n in pile.contents)  # type: ignore[call-overload]
-            return f"{name}: " + (", ".join(str(v) for v in values) or "none")
-        return f"{name}: {cards_text(pile.contents)}"  # type: ignore[arg-type]
+        values = sorted(int(n) for n in pile.contents)
+        return f"{name}: " + (", ".join(str(v) for v in values) or "none")
+    return _size(name, pile.size)
+
+
+def _size(name: str, size: int | None) -> str:
+    return f"{name} {size} cards" if size is not None else f"{name} unknown"
+
+
+def _pile(name: str, pile: Pile[Card]) -> str:
+    if pile.order is not None:
+        return f"{name} in order: " + (", ".join(str(c) for c in pile.order) or "none")
+    if pile.contents is not None:
+        return f"{name}: {cards_text(pile.contents)}"
     if pile.size is not None:
         return f"{name} {pile.size} cards"
     return f"{name} unknown"
@@ -88,7 +98,7 @@ def write_position(position: Position, readings: Readings) -> str:
     if position.round != 1:
         lines.append(f"round {position.round}")
     lines.append(_pile("deck", position.action_deck))
-    lines.append(_pile("number deck", position.number_deck))
+    lines.append(_numbers_pile("number deck", position.number_deck))
     lines.append(_pile("discards", position.discards))
     if position.turned_up is not None:
         lines.append(f"turned up: {_offer(position.turned_up)}")

@@ -73,7 +73,7 @@ def test_solver_commands_print_json_of_their_schema(args: list[str], command: st
     assert code == 0, out
     jsonschema.validate(json.loads(out), schema(command))
     code, text = run(*args)
-    assert code == 0 and "proof" in text or command == "can-win"
+    assert (code == 0 and "proof" in text) or command == "can-win"
 
 
 def test_a_solver_question_that_cannot_be_asked_exits_2_with_json() -> None:
@@ -142,7 +142,11 @@ def test_a_dispute_report_opens_in_headless_chromium(tmp_path: Path) -> None:
     image = Image.open(shot).convert("RGB")
     colours = image.getcolors(maxcolors=1 << 20)
     assert colours is not None
-    castello = sum(n for n, rgb in colours if all(abs(a - b) < 16 for a, b in zip(rgb, (0x8A, 0x2A, 0x3C), strict=True)))  # noqa: E501
+    castello = sum(
+        n
+        for n, rgb in colours
+        if all(abs(a - b) < 16 for a, b in zip(rgb, (0x8A, 0x2A, 0x3C), strict=True))
+    )
     text = sum(n for n, rgb in colours if max(rgb) < 80)
     assert text > 2_000 and castello > 200, (text, castello)
 
@@ -186,9 +190,13 @@ def test_vote_puzzles_by_closed_form_and_brute_force(path: Path) -> None:
         if sum(challenger) + sum(defender) <= 12:
             assert brute_force(challenger, defender, d) == by_formula
         results[d] = by_formula
+
     # the challenger picks: a win first, then (winning) the fewest cards, (losing) the most
-    best = max(results, key=lambda d: (results[d][0] == "challenger",
-                                        -results[d][1] if results[d][0] == "challenger" else results[d][1]))  # fmt: skip
+    def rank(d: int) -> tuple[bool, int]:
+        wins = results[d][0] == "challenger"
+        return wins, -results[d][1] if wins else results[d][1]
+
+    best = max(results, key=rank)
     winner, cards = results[best]
     winner_name = names[0] if winner == "challenger" else names[1]
     assert f"winner {winner_name}" in claimed and f"cards {cards}" in claimed
@@ -198,14 +206,14 @@ def test_vote_puzzles_by_closed_form_and_brute_force(path: Path) -> None:
 
 
 def test_number_race_split_puzzle_by_cp_sat() -> None:
-    scenario, query, claimed = _scenario(EXAMPLES / "puzzle-split-number-race.canal")
+    scenario, _, claimed = _scenario(EXAMPLES / "puzzle-split-number-race.canal")
     problem = SplitProblem.from_position(scenario.position)  # type: ignore[attr-defined]
     value, _ = best_split_numbers_cpsat(problem)
     assert claimed == [f"value {value}"]
 
 
 def test_prize_split_puzzle_by_brute_force_minimax() -> None:
-    scenario, query, claimed = _scenario(EXAMPLES / "puzzle-split-with-a-doge.canal")
+    scenario, _, claimed = _scenario(EXAMPLES / "puzzle-split-with-a-doge.canal")
     problem = SplitProblem.from_position(scenario.position)  # type: ignore[attr-defined]
     hands = tuple(_counts(h) for h in problem.hands)
     best = None

@@ -21,6 +21,7 @@ FILES = sorted(
      *(ROOT / "scenarios" / "canalgrande").rglob("*.canal")]
 )  # fmt: skip
 
+TURNED = "splitter Elena\nturned up: [San Marco, 1]\n"
 HEAD = """rules canal-grande
 player Elena {
   hand 2 San Marco, gondola, San Polo
@@ -66,7 +67,9 @@ def test_every_file_passes_and_formats_idempotently(path: Path) -> None:
     assert again == formatted
     assert check(formatted)[0] is Status.OK
     comments = [line.strip() for line in text.splitlines() if line.strip().startswith("#")]
-    assert [line.strip() for line in formatted.splitlines() if line.strip().startswith("#")] == comments
+    assert [
+        line.strip() for line in formatted.splitlines() if line.strip().startswith("#")
+    ] == comments
 
 
 def test_comments_inside_blocks_and_after_code_are_kept() -> None:
@@ -104,17 +107,18 @@ CASES = [
      "did you mean vote.repeat-district"),
     ("E804", "rules canal-grande {\n  option vote.repeat-district = never\n}\n", 2, 33,
      "allowed, forbidden"),
-    ("E805", HEAD.replace("gondola, San Polo", "spy, San Polo"), 3, 21, "district cards and gondolas"),
-    ("E806", HEAD + "splitter Elena\nturned up: [San Marco, 1]\nturn {\n  Michele takes offer 3\n}\n",
+    ("E805", HEAD.replace("gondola, San Polo", "spy, San Polo"), 3, 21, "district cards"),
+    ("E806", HEAD + TURNED + "turn {\n  Michele takes offer 3\n}\n",
      12, 23, "takes offer 1"),
     ("E807", "rules canal-grande {\n  number cards 5 ones, 5 twos, 3 threes\n}\n", 2, 3,
      "add up to 14"),
     ("E808", HEAD + "player Third {\n  hand none\n}\n", 9, 1, "four-player"),
     ("E809", HEAD + "vote by Elena on gondola {\n}\n", 9, 18, "six districts"),
     ("E810", HEAD + "expect legal\n", 9, 1, "after a `turn"),
-    ("E811", HEAD + "splitter Elena\nturned up: [San Marco, 1]\nturn {\n  Elena splits: [San Marco] [1]\n"
+    ("E811", HEAD + TURNED + "turn {\n  Elena splits: [San Marco] [1]\n"
      "  Michele takes offer 1\n  Elena {\n  }\n  Michele {\n  }\n}\n", 14, 3, "before Elena's"),
-    ("E812", HEAD.replace("2 Castello", "2 unknown") + "query vote for Elena\n", 9, 1, "whole hand"),
+    ("E812", HEAD.replace("2 Castello", "2 unknown") + "query vote for Elena\n", 9, 1,
+     "whole hand"),
     ("E813", HEAD + "splitter Elena\nturned up: [San Marco, 4]\n", 10, 24, "1, 2 or 3"),
     ("E814", HEAD.replace("  doges 1\n", "  doges 1\n  hand gondola\n"), 5, 3, "give hand once"),
     ("E815", HEAD + "vote by Elena on San Marco {\n  Elena plays San Marco\n  Michele passes\n}\n"
@@ -122,7 +126,9 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("code", "text", "line", "column", "hint"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("code", "text", "line", "column", "hint"), CASES, ids=[c[0] for c in CASES]
+)
 def test_each_diagnostic_at_its_line_and_column_with_a_caret_and_a_fix(
     code: str, text: str, line: int, column: int, hint: str
 ) -> None:
