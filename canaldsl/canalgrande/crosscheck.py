@@ -129,7 +129,7 @@ def markdown(data: dict[str, Any]) -> str:
         "# Canal Grande: the Italian text checked",
         "",
         "Made by `canaldsl crosscheck scenarios/canalgrande --format markdown` (kept current by",
-        "`tests/canalgrande/test_canalgrande_language.py`). The text: `canal-grande-it.txt`, a",
+        "`tests/canalgrande/test_canalgrande_commands.py`). The text: `canal-grande-it.txt`, a",
         "fan translation; sentences are paraphrased, never quoted.",
         "",
         "## Worked examples",

@@ -15,28 +15,31 @@ from canaldsl.canalgrande import syntax as s
 from canaldsl.canalgrande.cards import District, district_named
 from canaldsl.canalgrande.position import Position
 from canaldsl.canalgrande.rulebook import Readings
+from canaldsl.canalgrande import solve_split, solve_vote, solve_win
 from canaldsl.canalgrande.solve_split import (
     SplitAnswer,
     SplitProblem,
     SplitProblemError,
     best_split,
 )
-from canaldsl.canalgrande.solve_vote import (
-    VoteAnswer,
-    VoteSearchLimitError,
-    solve_vote,
-    who_challenges,
-)
+from canaldsl.canalgrande.solve_vote import VoteAnswer, VoteSearchLimitError, who_challenges
 from canaldsl.canalgrande.solve_win import (
     Outcome,
     WinAnswer,
     WinProblemError,
     WinSearchLimitError,
-    can_win,
 )
 from canaldsl.canalgrande.turn import Pass, Play
 from canaldsl.canalgrande.turngame import TurnSearchLimitError
 from canaldsl.canalgrande.votemoves import UnknownCardsError
+
+
+NODE_BUDGETS = {
+    "vote": solve_vote.DEFAULT_NODE_BUDGET,
+    "best-split": solve_split.DEFAULT_NODE_BUDGET,
+    "can-win": solve_win.DEFAULT_NODE_BUDGET,
+}
+"""Each solver's work budget, in search nodes (deterministic: the same answer everywhere)."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +107,12 @@ def vote_answer(
             f"{position.name(challenger)} holds",
         )
     try:
-        answer = solve_vote(
-            hands[challenger], hands[1 - challenger], district=district, readings=readings
+        answer = solve_vote.solve_vote(
+            hands[challenger],
+            hands[1 - challenger],
+            district=district,
+            readings=readings,
+            node_budget=NODE_BUDGETS["vote"],
         )
     except VoteSearchLimitError as exc:
         raise QueryProblem(codes.VOTE_LIMIT, str(exc), "ask about one district (`on D`)") from None
@@ -183,7 +190,9 @@ def split_answer(position: Position, objective: str, readings: Readings) -> Spli
             "write both hands in full and the decks `in order:` (or the cards `turned up:`)",
         ) from None  # fmt: skip
     try:
-        return best_split(problem, objective=objective, readings=readings)
+        return best_split(
+            problem, objective=objective, readings=readings, node_budget=NODE_BUDGETS["best-split"]
+        )
     except TurnSearchLimitError as exc:
         raise QueryProblem(codes.SPLIT_LIMIT, str(exc), "ask with fewer cards in hand") from None
     except UnknownCardsError as exc:
@@ -209,7 +218,9 @@ def _split(query: s.QueryDecl, position: Position, readings: Readings) -> Answer
 
 def win_answer(position: Position, player: str, turns: int, readings: Readings) -> WinAnswer:
     try:
-        return can_win(position, player, turns=turns, readings=readings)
+        return solve_win.can_win(
+            position, player, turns=turns, readings=readings, node_budget=NODE_BUDGETS["can-win"]
+        )
     except WinProblemError as exc:
         raise QueryProblem(
             codes.QUERY_CANNOT_BE_ASKED, f"can-win cannot be searched: {exc}",

@@ -252,3 +252,15 @@ def test_examples_readme_lists_every_canal_grande_file() -> None:
     readme = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
     for path in EXAMPLES.glob("*.canal"):
         assert f"(canalgrande/{path.name})" in readme, path.name
+
+
+def test_the_python_api_checks_and_scores_a_canal_grande_file() -> None:
+    import canaldsl
+    from canaldsl.api import ScoringError
+
+    result = canaldsl.check(str(EXAMPLES / "fourth-san-marco-wins.canal"))
+    assert result.ok and all(e.passed for e in result.expectations)
+    scores = canaldsl.final_scores(str(EXAMPLES / "fourth-san-marco-wins.canal"))
+    assert scores.winner == "Anna" and scores.scores == {"Anna": 4, "Bruno": 1}
+    with pytest.raises(ScoringError, match="nobody has won yet"):
+        canaldsl.final_scores(str(EXAMPLES / "puzzle-vote-san-marco.canal"))

@@ -180,3 +180,39 @@ def test_the_worked_example_is_explained_and_michele_wins() -> None:
     assert note.legal
     assert any("Michele wins (Elena 3, Michele 4)" in change for change in note.changes)
     assert all(j.passed for j in report.expectations)
+
+
+EXAMPLES = ROOT / "examples" / "canalgrande"
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "kind"),
+    [
+        ("S701", "puzzle-vote-twelve-cards.canal", "vote"),
+        ("S702", "puzzle-split-with-a-doge.canal", "best-split"),
+        ("S704", "puzzle-can-win-this-turn.canal", "can-win"),
+    ],
+)
+def test_a_solver_over_its_node_budget_says_so_at_the_query(
+    code: str, name: str, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canaldsl.canalgrande import queries
+
+    monkeypatch.setitem(queries.NODE_BUDGETS, kind, 1)
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), start=1) if row.startswith("query"))
+    status, diagnostics = check(text)
+    assert status is Status.ERROR
+    (found,) = [d for d in diagnostics if d.code == code]
+    assert (found.line, found.column) == (line, 1)
+    assert found.hint and "^" in found.render()
+    assert "nodes" in found.message or "budget" in found.message  # said, never a guess
+
+
+def test_a_spy_past_the_known_deck_is_s703_at_the_query() -> None:
+    text = HEAD + "splitter Elena\nturned up: [spy, San Marco, gondola, Castello, Dorsoduro, 1, 2, 3]\n"
+    text += "deck in order: San Polo\nquery best-split\n"
+    status, diagnostics = check(text)
+    (found,) = [d for d in diagnostics if d.code == "S703"]
+    assert status is Status.ERROR and (found.line, found.column) == (12, 1)
+    assert found.hint is not None and "deck" in found.hint
