@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from canaldsl.canalgrande import codes
+from canaldsl.canalgrande import codes, solve_split, solve_vote, solve_win
 from canaldsl.canalgrande import syntax as s
 from canaldsl.canalgrande.cards import District, district_named
 from canaldsl.canalgrande.position import Position
 from canaldsl.canalgrande.rulebook import Readings
-from canaldsl.canalgrande import solve_split, solve_vote, solve_win
 from canaldsl.canalgrande.solve_split import (
     SplitAnswer,
     SplitProblem,
@@ -32,7 +31,6 @@ from canaldsl.canalgrande.solve_win import (
 from canaldsl.canalgrande.turn import Pass, Play
 from canaldsl.canalgrande.turngame import TurnSearchLimitError
 from canaldsl.canalgrande.votemoves import UnknownCardsError
-
 
 NODE_BUDGETS = {
     "vote": solve_vote.DEFAULT_NODE_BUDGET,

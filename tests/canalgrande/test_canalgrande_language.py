@@ -210,7 +210,10 @@ def test_a_solver_over_its_node_budget_says_so_at_the_query(
 
 
 def test_a_spy_past_the_known_deck_is_s703_at_the_query() -> None:
-    text = HEAD + "splitter Elena\nturned up: [spy, San Marco, gondola, Castello, Dorsoduro, 1, 2, 3]\n"
+    text = (
+        HEAD
+        + "splitter Elena\nturned up: [spy, San Marco, gondola, Castello, Dorsoduro, 1, 2, 3]\n"
+    )
     text += "deck in order: San Polo\nquery best-split\n"
     status, diagnostics = check(text)
     (found,) = [d for d in diagnostics if d.code == "S703"]
