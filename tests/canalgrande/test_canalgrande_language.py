@@ -65,6 +65,7 @@ def test_every_file_passes_and_formats_idempotently(path: Path) -> None:
     assert formatted is not None
     again, _ = GAME.format_source(formatted, filename=path.name)
     assert again == formatted
+    assert formatted == text, f"run: canaldsl fmt {path}"
     assert check(formatted)[0] is Status.OK
     comments = [line.strip() for line in text.splitlines() if line.strip().startswith("#")]
     assert [
