@@ -116,7 +116,7 @@ def _dispute(tmp_path: Path, name: str) -> Path:
 
 def test_the_report_headline_is_the_answer(tmp_path: Path) -> None:
     html = _dispute(tmp_path, "vote-equal-count-is-not-enough.canal").read_text(encoding="utf-8")
-    assert "Illegal: vote.reinforcement-more at line 18, column 3" in html
+    assert "Illegal: vote.reinforcement-more at line 19, column 3" in html
     html = _dispute(tmp_path, "puzzle-vote-san-marco.canal").read_text(encoding="utf-8")
     assert "vote: Michele wins the vote over San Marco" in html
 
