@@ -40,7 +40,7 @@ class Parsed:
 
 def _describe(terminal: str) -> str:
     words = {
-        "CARD": "a card name",
+        "CARD": "card name",
         "UNKNOWN": "unknown",
         "RULES_NAME": "canal-grande",
         "NUMBER_WORD": "ones, twos or threes",
