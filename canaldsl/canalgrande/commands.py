@@ -21,6 +21,13 @@ from canaldsl.sources import display_name
 from canaldsl.statuses import ExitCode
 
 _FORMAT = click.Choice(["text", "json"])
+_NODES = click.option(
+    "--nodes",
+    type=click.IntRange(1),
+    default=None,
+    help="The search's work budget in nodes (default: the solver's; the same answer on "
+    "every machine). Past it the answer is S701/S702/S704, exit status 1.",
+)
 LIMIT_CODES = (codes.VOTE_LIMIT, codes.SPLIT_LIMIT, codes.WIN_LIMIT)
 
 
@@ -67,7 +74,10 @@ def _emit(output: str, answer: dict[str, Any], lines: list[str]) -> None:
 @click.option("--for", "owner", required=True, help="Whose doge calls the vote.")
 @click.option("--on", "district", default=None, help="The district (default: the best one).")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-def vote_command(file: Path, owner: str, district: str | None, output: str) -> None:
+@_NODES
+def vote_command(
+    file: Path, owner: str, district: str | None, output: str, nodes: int | None
+) -> None:
     """Solve the vote OWNER's doge calls after FILE's turns, both hands known: who wins with
     best play, the fewest cards the winner needs, and a winning line."""
     from canaldsl.canalgrande.cards import UnknownNameError, district_named
@@ -76,7 +86,9 @@ def vote_command(file: Path, owner: str, district: str | None, output: str) -> N
     scenario, position = _position("vote", file, output)
     try:
         chosen = district_named(district) if district is not None else None
-        answer, challenger, defender = vote_answer(position, owner, chosen, scenario.readings)
+        answer, challenger, defender = vote_answer(
+            position, owner, chosen, scenario.readings, nodes
+        )
     except UnknownNameError as exc:
         _refuse("vote", file, output, (f"error: {exc}",), "")
     except QueryProblem as exc:
@@ -123,14 +135,15 @@ def vote_command(file: Path, owner: str, district: str | None, output: str) -> N
     help="prizes: prizes won this turn, then the number race; numbers: the race alone.",
 )  # fmt: skip
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-def best_split_command(file: Path, objective: str, output: str) -> None:
+@_NODES
+def best_split_command(file: Path, objective: str, output: str, nodes: int | None) -> None:
     """The splitter's best split of the cards turned up after FILE's turns, against a chooser
     who answers optimally, with the proof table of every split."""
     from canaldsl.canalgrande.queries import QueryProblem, split_answer, split_table
 
     scenario, position = _position("best-split", file, output)
     try:
-        answer = split_answer(position, objective, scenario.readings)
+        answer = split_answer(position, objective, scenario.readings, nodes)
     except QueryProblem as exc:
         _refuse(
             "best-split",
@@ -174,14 +187,15 @@ def best_split_command(file: Path, objective: str, output: str) -> None:
 @click.option("--for", "player", required=True, help="The player who wants to win.")
 @click.option("--turns", type=click.IntRange(1, 4), default=1, help="Turns ahead (1 to 4).")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-def can_win_command(file: Path, player: str, turns: int, output: str) -> None:
+@_NODES
+def can_win_command(file: Path, player: str, turns: int, output: str, nodes: int | None) -> None:
     """Whether PLAYER can force a win within N turns after FILE's turns (every card known):
     yes, no, or undecided (when it depends on cards not known, such as a reshuffle)."""
     from canaldsl.canalgrande.queries import QueryProblem, win_answer
 
     scenario, position = _position("can-win", file, output)
     try:
-        answer = win_answer(position, player, turns, scenario.readings)
+        answer = win_answer(position, player, turns, scenario.readings, nodes)
     except QueryProblem as exc:
         _refuse(
             "can-win",

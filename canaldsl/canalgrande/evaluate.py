@@ -283,6 +283,7 @@ def _query_judgement(
     reason = answered.summary
     if answered.agrees is False:
         reason = f"{answered.disagreement} ({answered.summary})"
+    reason += "".join("\n    " + line for line in answered.lines)  # the line, the proof table
     return Judgement(decl.span.line, text, answered.agrees, reason)
 
 

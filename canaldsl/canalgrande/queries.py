@@ -8,6 +8,7 @@ deck). Budgets are node counts, so answers are the same on every machine and eve
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from canaldsl.canalgrande import codes, solve_split, solve_vote, solve_win
@@ -53,7 +54,10 @@ class Answered:
 
 
 class QueryProblem(ValueError):
+    """Why a query cannot be answered: its code, message and the fix."""
+
     def __init__(self, code: str, message: str, hint: str) -> None:
+        message = re.sub(r"^\[S7\d\d\] ", "", message)  # the code is shown on its own
         super().__init__(message)
         self.code, self.message, self.hint = code, message, hint
 
@@ -71,7 +75,11 @@ def line_text(line: tuple[Play | Pass, ...]) -> str:
 
 
 def vote_answer(
-    position: Position, owner: str, district: District | None, readings: Readings
+    position: Position,
+    owner: str,
+    district: District | None,
+    readings: Readings,
+    node_budget: int | None = None,
 ) -> tuple[VoteAnswer, str, str]:
     """The vote called by ``owner``'s doge solved: the answer, the challenger and the
     defender's names."""
@@ -110,10 +118,14 @@ def vote_answer(
             hands[1 - challenger],
             district=district,
             readings=readings,
-            node_budget=NODE_BUDGETS["vote"],
+            node_budget=node_budget or NODE_BUDGETS["vote"],
         )
     except VoteSearchLimitError as exc:
-        raise QueryProblem(codes.VOTE_LIMIT, str(exc), "ask about one district (`on D`)") from None
+        raise QueryProblem(
+            codes.VOTE_LIMIT,
+            str(exc),
+            "give the search more nodes (`canaldsl vote --nodes N`) or ask about one district",
+        ) from None
     return answer, position.name(challenger), position.name(1 - challenger)
 
 
@@ -179,7 +191,9 @@ def split_table(answer: SplitAnswer) -> list[str]:
     return rows
 
 
-def split_answer(position: Position, objective: str, readings: Readings) -> SplitAnswer:
+def split_answer(
+    position: Position, objective: str, readings: Readings, node_budget: int | None = None
+) -> SplitAnswer:
     try:
         problem = SplitProblem.from_position(position)
     except SplitProblemError as exc:
@@ -189,10 +203,17 @@ def split_answer(position: Position, objective: str, readings: Readings) -> Spli
         ) from None  # fmt: skip
     try:
         return best_split(
-            problem, objective=objective, readings=readings, node_budget=NODE_BUDGETS["best-split"]
+            problem,
+            objective=objective,
+            readings=readings,
+            node_budget=node_budget or NODE_BUDGETS["best-split"],
         )
     except TurnSearchLimitError as exc:
-        raise QueryProblem(codes.SPLIT_LIMIT, str(exc), "ask with fewer cards in hand") from None
+        raise QueryProblem(
+            codes.SPLIT_LIMIT,
+            str(exc),
+            "give the search more nodes (`canaldsl best-split --nodes N`)",
+        ) from None
     except UnknownCardsError as exc:
         raise QueryProblem(
             codes.SPY_PAST_DECK, str(exc), "write more of the action deck `in order:`"
@@ -214,10 +235,16 @@ def _split(query: s.QueryDecl, position: Position, readings: Readings) -> Answer
     return _judged(summary, lines, query, checks)
 
 
-def win_answer(position: Position, player: str, turns: int, readings: Readings) -> WinAnswer:
+def win_answer(
+    position: Position, player: str, turns: int, readings: Readings, node_budget: int | None = None
+) -> WinAnswer:
     try:
         return solve_win.can_win(
-            position, player, turns=turns, readings=readings, node_budget=NODE_BUDGETS["can-win"]
+            position,
+            player,
+            turns=turns,
+            readings=readings,
+            node_budget=node_budget or NODE_BUDGETS["can-win"],
         )
     except WinProblemError as exc:
         raise QueryProblem(
@@ -226,7 +253,11 @@ def win_answer(position: Position, player: str, turns: int, readings: Readings) 
             "and ask 1 to 4 turns ahead",
         ) from None  # fmt: skip
     except WinSearchLimitError as exc:
-        raise QueryProblem(codes.WIN_LIMIT, str(exc), "ask fewer turns ahead") from None
+        raise QueryProblem(
+            codes.WIN_LIMIT,
+            str(exc),
+            "ask fewer turns ahead, or give the search more nodes (`canaldsl can-win --nodes N`)",
+        ) from None
     except UnknownCardsError as exc:
         raise QueryProblem(
             codes.SPY_PAST_DECK, str(exc), "write more of the action deck `in order:`"

@@ -270,3 +270,23 @@ def test_a_canal_grande_command_on_another_game_s_file_says_so() -> None:
     result = CliRunner().invoke(main, ["vote", "examples/medway-first-build.canal", "--for", "red"])
     assert result.exit_code == ExitCode.ERROR
     assert "is a Canal Mania file" in result.stderr and "E111" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "command", "code"),
+    [
+        (["vote", "puzzle-vote-twelve-cards.canal", "--for", "Bruno"], "vote", "S701"),
+        (["best-split", "puzzle-split-with-a-doge.canal"], "best-split", "S702"),
+        (["can-win", "puzzle-can-win-this-turn.canal", "--for", "Anna"], "can-win", "S704"),
+    ],
+)
+def test_a_search_past_its_node_budget_exits_1_and_says_so(
+    args: list[str], command: str, code: str
+) -> None:
+    argv = [args[0], str(EXAMPLES / args[1]), *args[2:], "--nodes", "1", "--format", "json"]
+    result = CliRunner().invoke(main, argv)
+    assert result.exit_code == ExitCode.FAILED
+    answer = json.loads(result.stdout)
+    jsonschema.validate(answer, schema(command))
+    assert answer["error"]["message"].startswith(f"error[{code}]")
+    assert "--nodes" in result.stderr
