@@ -290,6 +290,11 @@ class BaseGame:
     def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
         raise UnsupportedError(self.name, f"answer to {question}")
 
+    def rule_notes(self, rule_id: str) -> tuple[str, ...]:
+        """Optional: more lines for ``explain RULE`` (where the text says it, in the game's
+        sentence index); a game without this method, or returning (), adds nothing."""
+        return ()
+
 
 # ------------------------------------------------------------------ the registry
 

@@ -30,6 +30,9 @@ VERSIONS: dict[str, int] = {
     "can-complete": 1,
     "crosscheck": 1,
     "score": 1,
+    "vote": 1,
+    "best-split": 1,
+    "can-win": 1,
 }
 """Each command printing JSON, and the version of its schema."""
 

@@ -98,4 +98,9 @@ def explanation(rule_id: str) -> str:
         lines.append(f"  {name}: {rule.sections.get(key) or '(not in this rulebook)'}")
     if rule.differences:
         lines += ["", f"How the editions and texts differ: {rule.differences}"]
+    notes = getattr(game, "rule_notes", None)  # optional hook: a game's own notes on a rule
+    if notes is not None:
+        extra = notes(rule.id)
+        if extra:
+            lines += ["", *extra]
     return "\n".join(lines)

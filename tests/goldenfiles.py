@@ -229,6 +229,53 @@ def _command_cases() -> Iterator[Case]:
         Run(("check", "-j", "1", "tests/broken")),
     ]
     yield Case("commands/check", tuple(folders))
+    grande = "examples/canalgrande/"
+    yield Case(
+        "commands/canalgrande",
+        (
+            Run(("vote", f"{grande}puzzle-vote-san-marco.canal", "--for", "Elena")),
+            Run(
+                (
+                    "vote",
+                    "--format",
+                    "json",
+                    f"{grande}puzzle-vote-best-district.canal",
+                    "--for",
+                    "Anna",
+                )
+            ),
+            Run(
+                (
+                    "vote",
+                    "--nodes",
+                    "1",
+                    "--format",
+                    "json",
+                    f"{grande}puzzle-vote-twelve-cards.canal",
+                    "--for",
+                    "Bruno",
+                )
+            ),
+            Run(
+                ("best-split", f"{grande}puzzle-split-number-race.canal", "--objective", "numbers")
+            ),
+            Run(("best-split", "--format", "json", f"{grande}puzzle-split-with-a-doge.canal")),
+            Run(("can-win", f"{grande}puzzle-can-win-this-turn.canal", "--for", "Anna")),
+            Run(
+                (
+                    "can-win",
+                    "--format",
+                    "json",
+                    f"{grande}puzzle-can-win-this-turn.canal",
+                    "--for",
+                    "Anna",
+                )
+            ),
+            Run(("vote", "examples/medway-first-build.canal", "--for", "red")),
+            Run(("score", "--format", "json", "examples/game-record-2nd-edition.canal")),
+            Run(("score", f"{grande}fourth-san-marco-wins.canal")),
+        ),
+    )
 
 
 def _help_runs() -> tuple[Run, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gamefiles import is_canal_mania
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.formatter import format_document, quote
@@ -15,7 +16,7 @@ CANAL_FILES = sorted(
     p
     for folder in ("examples", "scenarios", "tests", "canaldsl")
     for p in (ROOT / folder).rglob("*.canal")
-    if "broken" not in p.parts
+    if "broken" not in p.parts and is_canal_mania(p)
 )
 
 

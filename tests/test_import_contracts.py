@@ -49,14 +49,15 @@ def test_every_core_module_is_under_the_core_contract() -> None:
     assert listed == on_disk
 
 
-def test_every_canal_mania_module_has_a_layer() -> None:
-    (layers,) = [c for c in _contracts() if c["id"] == "canalmania-layers"]
+@pytest.mark.parametrize("game", ["canalmania", "canalgrande"])
+def test_every_module_of_a_game_has_a_layer(game: str) -> None:
+    (layers,) = [c for c in _contracts() if c["id"] == f"{game}-layers"]
     named = {
         name.strip()
         for layer in layers["layers"]  # type: ignore[attr-defined]
         for name in layer.split(":")
     }
-    on_disk = {p.stem for p in (PACKAGE / "canalmania").glob("*.py") if p.stem != "__init__"}
+    on_disk = {p.stem for p in (PACKAGE / game).glob("*.py") if p.stem != "__init__"}
     assert named == on_disk
 
 

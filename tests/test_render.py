@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from gamefiles import is_canal_mania
 from sampling import spread
 
 from canaldsl.canalmania import syntax as s
@@ -40,6 +41,7 @@ FILES = sorted(
     path.relative_to(ROOT)
     for folder in ("examples", "scenarios", "tests/data")
     for path in (ROOT / folder).rglob("*.canal")
+    if is_canal_mania(path)
 )
 
 EVIL_PLACE = "<script>alert(1)</script>"

@@ -81,3 +81,17 @@ def test_the_example_with_equal_counts_breaks_the_rule_at_the_play() -> None:
     assert [(v.rule, v.span.line, v.span.column) for v in verdict.violations] == [
         ("vote.reinforcement-more", 5, 3)
     ]
+
+
+def test_a_disputed_vote_that_gives_the_winning_prize_ends_the_game() -> None:
+    # A fourth San Marco prize wins at once ("Fine del gioco"), in a vote judged on its own too.
+    position = Position(
+        players=(
+            PlayerState("Anna", Hand.of(SM), prizes=Bag.of([District.SAN_MARCO] * 3), doges=1),
+            PlayerState("Bruno", Hand.of(CA)),
+        ),
+        discards=Pile.of_contents(Bag()),
+    )
+    vote = Vote("Anna", (Play("Anna", (Placed(SM),)), Pass("Bruno")), district=District.SAN_MARCO)
+    verdict = play_vote(position, "Anna", vote)
+    assert verdict.legal and verdict.after.winner == 0

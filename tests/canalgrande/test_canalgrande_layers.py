@@ -1,5 +1,6 @@
-"""Canal Grande's modules import only downwards: model -> rules -> engine -> solvers ->
-pictures; no cycles; nothing of another game, of the command line or of the language."""
+"""Canal Grande's modules import only downwards: language -> model -> rules -> engine ->
+solvers -> analysis -> pictures -> reports -> commands; no cycles; nothing of another game or
+of the command line."""
 
 from __future__ import annotations
 
@@ -9,13 +10,18 @@ from pathlib import Path
 import canaldsl.canalgrande as package
 
 LAYERS = {
+    "language": ["codes", "syntax", "parser", "formatter"],
     "model": ["cards", "bag", "knowledge", "position", "turn"],
     "rules": ["rulebook", "checks_setup", "checks_turn", "checks_actions", "checks_vote",
               "checks_round", "effects", "allrules", "sentences"],
     "engine": ["reports", "votes", "draws", "actions", "engine", "game"],
     "solvers": ["solve_vote", "votemoves", "votebounds", "turnnodes", "turnkeys", "turnends",
                 "turngame", "solve_split", "solve_win"],
+    "analysis": ["reading", "loading"],
     "pictures": ["picture"],
+    "reports": ["queries", "evaluate", "report", "writer", "drawing", "dispute", "crosscheck",
+                "scoring"],
+    "commands": ["commands", "gameobject"],
 }  # fmt: skip
 RANK = {module: rank for rank, modules in enumerate(LAYERS.values()) for module in modules}
 FOLDER = Path(package.__file__).parent
