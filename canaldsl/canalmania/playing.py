@@ -59,6 +59,12 @@ def play_source(text: str, *, path: Path, display: str) -> Played:
         head=head,
         comments=note,
     )
+    if scenario.final_deliveries is not None:
+        # the final deliveries as written stay with the position they follow, so that
+        # `score` of the played file gives the file's own final scores
+        from canaldsl.canalmania.formatter import statement_text
+
+        written = written.rstrip("\n") + "\n\n" + statement_text(scenario.final_deliveries) + "\n"
     return Played(written, violations_of(evaluation.verdicts))
 
 
@@ -88,7 +94,9 @@ def score_source(text: str, *, path: Path, display: str, as_json: bool) -> str:
     evaluation = _turns_played(scenario)
     assert evaluation.final_state is not None
     try:
-        final = final_scoring(evaluation.final_state)
+        final = evaluation.final_deliveries or final_scoring(
+            evaluation.final_state, written=scenario.final_deliveries
+        )
     except FinalScoringTooLong as exc:
         raise CommandError(f"error: {display}: final scoring not evaluated: {exc}") from exc
     legal = sum(v.legal for v in evaluation.verdicts)
