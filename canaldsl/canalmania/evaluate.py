@@ -22,7 +22,7 @@ from canaldsl.canalmania.engine import Verdict
 from canaldsl.canalmania.final import FinalResult, FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.play import play_turns, start_state
-from canaldsl.canalmania.rulebook import all_rules
+from canaldsl.canalmania.rulebook import all_rules, resolve
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
 from canaldsl.canalmania.turnnotes import cards_paid, turn_note
@@ -219,16 +219,22 @@ def _judge(
         broken = "; ".join(f"{v.rule}: {v.message}" for v in last.violations)
         return result(False, f"the turn is illegal: {broken}")
     if isinstance(event, s.ExpectIllegal):
-        named = {r.text for r in event.rules}
+        # a former rule id (renamed or merged) means the rule now in force
+        wanted = {r.text: resolve(r.text) for r in event.rules}
+        named = set(wanted.values())
         if last is None:
             return result(False, "there is no turn before this expectation")
         known = all_rules()
-        unknown = [r.text for r in event.rules if r.text not in known]
+        unknown = [r.text for r in event.rules if wanted[r.text] not in known]
         if unknown:
             return result(False, f"unknown rule id {', '.join(unknown)} (see `canaldsl rules`)")
         if last.legal:
             return result(False, "the turn is legal")
-        missing = [r.text for r in event.rules if r.text not in set(last.rules)]
+        missing = [
+            r.text if r.text == wanted[r.text] else f"{r.text} (now {wanted[r.text]})"
+            for r in event.rules
+            if wanted[r.text] not in set(last.rules)
+        ]
         if missing:
             return result(
                 False,
