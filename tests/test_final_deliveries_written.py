@@ -303,3 +303,20 @@ def test_writing_canaldsl_s_own_choice_gives_the_same_scores() -> None:
         assert all(m.chosen_by == FILE for m in rescored.moves), path
         compared += 1
     assert compared >= 5
+
+
+def test_score_and_play_name_standard_input_as_stdin() -> None:
+    """Found checking issue 13's list: `score -` said `-: final scoring`, `play -` `of -`."""
+    text = AS_PLAYED.read_text(encoding="utf-8")
+    _, out = run("score", "-", stdin=text)
+    assert out.startswith("<stdin>: final scoring after 0 legal turns\n")
+    _, out = run("play", "-", stdin=text)
+    assert out.startswith("# position after 0 legal turns of <stdin>\n")
+
+
+def test_the_public_api_scores_with_the_written_deliveries() -> None:
+    import canaldsl
+
+    scores = canaldsl.final_scores(str(AS_PLAYED))
+    assert scores.winner == "yellow"
+    assert scores.scores == {"yellow": 34, "white": 33, "red": 32}

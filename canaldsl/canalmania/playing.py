@@ -51,7 +51,8 @@ def play_source(text: str, *, path: Path, display: str) -> Played:
     assert evaluation.final_state is not None and scenario.board is not None
     head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
     legal = sum(v.legal for v in evaluation.verdicts)
-    note = [f"# position after {legal} legal turn{'s' if legal != 1 else ''} of {path.name}"]
+    source = display if path.name == "-" else path.name
+    note = [f"# position after {legal} legal turn{'s' if legal != 1 else ''} of {source}"]
     written = write_position(
         evaluation.final_state.to_position(),
         scenario.board,
