@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from canaldsl import sources
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.final import FinalResult, FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.finalmoves import CANALDSL, FILE
@@ -46,9 +45,6 @@ def played(text: str) -> tuple[FinalResult | None, list[str], str]:
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
-    # standard input is read once per process and kept (canaldsl.sources): forget it, since
-    # this process runs several commands
-    sources._stdin_bytes = None
     result = CliRunner().invoke(main, list(args), input=stdin)
     return result.exit_code, result.stdout
 
@@ -320,3 +316,14 @@ def test_the_public_api_scores_with_the_written_deliveries() -> None:
     scores = canaldsl.final_scores(str(AS_PLAYED))
     assert scores.winner == "yellow"
     assert scores.scores == {"yellow": 34, "white": 33, "red": 32}
+
+
+def test_each_run_in_one_process_reads_its_own_standard_input() -> None:
+    """canaldsl.sources keeps standard input once read (a command may read its file twice);
+    it kept it for the whole process, so a second run with other input in one process (tests,
+    notebooks) saw the first run's text. It is now kept per stream."""
+    first = position_only(AS_PLAYED) + "final deliveries {\n  white: pass\n}\n"
+    code, _ = run("check", "-", stdin=first)
+    assert code == 1  # illegal
+    code, out = run("check", "-", stdin=AS_PLAYED.read_text(encoding="utf-8"))
+    assert code == 0 and "<stdin>: ok" in out
