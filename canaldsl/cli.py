@@ -353,16 +353,18 @@ def score(file: Path, output: str) -> None:
     """Final scoring of the position after FILE's turns: the winner first, then each player's
     points by source (score in play, incomplete canals, final goods, bonuses) and the ties
     broken."""
+    from canaldsl.sources import display_name
+
     text, game = _source(file)
+    name = display_name(str(file))
     try:
-        sheet = game.score_sheet(text, path=file, display=str(file), as_json=output == "json")
+        sheet = game.score_sheet(text, path=file, display=name, as_json=output == "json")
     except CommandError as error:
         if output == "json":
             from canaldsl.jsonschemas import error_json
-            from canaldsl.sources import display_name
 
             message = "\n".join(error.lines)
-            answer = error_json("score", display_name(str(file)), message, error.diagnostics)
+            answer = error_json("score", name, message, error.diagnostics)
             click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         fail(error)
     click.echo(sheet, nl=False)

@@ -38,6 +38,9 @@ def rules_text() -> str:
         total += len(rules)
         width = max((len(r.id) for r in rules), default=0)
         lines = [f"{r.id:<{width}}  {r.title}{_only(r, book)}" for r in rules]
+        if book.aliases:
+            renamed = ", ".join(f"{f} -> {c}" for f, c in sorted(book.aliases.items()))
+            lines.append(f"former ids (still understood): {renamed}")
         if len(games) > 1:
             lines.insert(0, f"{game.title} (rule ids {game.name}:...):")
         blocks.append("\n".join(lines))
@@ -59,6 +62,7 @@ def rules_json() -> list[dict[str, Any]]:
                 "kind": rule.kind.value,
                 "editions": sorted(rule.rule_sets),
                 "sections": dict(rule.sections),
+                "formerly": list(book.former_ids(rule.id)),
             }
             listed.append(entry)
     return listed
@@ -69,9 +73,10 @@ def find_rule(rule_id: str) -> tuple[Game, Rule]:
     games = all_games()
     game_name, _, local = rule_id.rpartition(":")
     found = [
-        (game, game.rule_book().rules[local])
+        (game, game.rule_book().rules[game.rule_book().resolve(local)])
         for game in games
-        if (not game_name or game.name == game_name) and local in game.rule_book().rules
+        if (not game_name or game.name == game_name)
+        and game.rule_book().resolve(local) in game.rule_book().rules
     ]
     if len(found) == 1:
         return found[0]
@@ -92,7 +97,14 @@ def explanation(rule_id: str) -> str:
     game, rule = find_rule(rule_id)
     book = game.rule_book()
     rule_sets = ", ".join(sorted(rule.rule_sets))
-    lines = [f"{rule.id}: {rule.title}  ({rule.kind.value}; {rule_sets})", "", rule.text]
+    lines = [f"{rule.id}: {rule.title}  ({rule.kind.value}; {rule_sets})"]
+    local = rule_id.rpartition(":")[2]
+    if local != rule.id:
+        lines.append(f"({local} is a former id of this rule)")
+    former = book.former_ids(rule.id)
+    if former:
+        lines.append(f"formerly {', '.join(former)}")
+    lines += ["", rule.text]
     lines += ["", "Where the rulebooks say it:"]
     for key, name in book.rulebooks.items():
         lines.append(f"  {name}: {rule.sections.get(key) or '(not in this rulebook)'}")

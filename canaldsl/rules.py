@@ -9,6 +9,11 @@ rulebook that states it. A rule's id never changes meaning once published.
 A rule id is local to its game (``build.consecutive-tiles``); its qualified form names the game
 too (``canalmania:build.consecutive-tiles``). Files of a game use the local form.
 
+When rules are renamed or merged, the former id stays an alias of the new one
+(:meth:`RuleBook.alias`): :meth:`RuleBook.resolve` maps it to the rule now in force, so a file
+written with the former id (``expect illegal engineer.brindley``) keeps meaning what it meant,
+and ``explain`` shows the rule with its former ids.
+
 A check returns ``None`` when the rule holds and a one-line message when it is broken.
 :class:`Referee` calls checks with their own, typed, keyword-only arguments and collects every
 broken rule as a :class:`~canaldsl.verdicts.Violation` at the span of the step that broke it.
@@ -118,8 +123,11 @@ class RuleBook:
         self.rule_sets = frozenset(rule_sets)
         self._rules: dict[str, Rule] = {}
         self._switches: dict[str, Switch] = {}
+        self._aliases: dict[str, str] = {}
         self.rules: Mapping[str, Rule] = MappingProxyType(self._rules)
         self.switches: Mapping[str, Switch] = MappingProxyType(self._switches)
+        self.aliases: Mapping[str, str] = MappingProxyType(self._aliases)
+        """Each former rule id and the id of the rule now in force."""
 
     def __repr__(self) -> str:
         return f"<RuleBook {self.game}: {len(self._rules)} rules>"
@@ -151,6 +159,8 @@ class RuleBook:
         def register(function: F) -> F:
             if rule_id in self._rules:
                 raise ValueError(f"rule {rule_id} registered twice")
+            if rule_id in self._aliases:
+                raise ValueError(f"rule {rule_id}: a former id, now {self._aliases[rule_id]}")
             doc = inspect.getdoc(function)
             if not doc:
                 raise ValueError(f"rule {rule_id} needs a docstring")
@@ -169,6 +179,36 @@ class RuleBook:
             return function
 
         return register
+
+    def alias(self, former: str, current: str) -> None:
+        """Keep ``former`` (a rule id once published) meaning rule ``current``, which now says
+        what it said. A former id is never registered again as a rule of its own."""
+        if not _LOCAL_ID.match(former):
+            raise ValueError(f"not a rule id: {former!r} (family.name, lower case)")
+        if former in self._rules:
+            raise ValueError(f"{former} is a rule in force: it cannot be an alias")
+        if former in self._aliases:
+            raise ValueError(f"alias {former} registered twice")
+        self._aliases[former] = current
+
+    def resolve(self, rule_id: str) -> str:
+        """The id of the rule in force for ``rule_id``: itself, or (a former id) the rule that
+        replaced it. An id that is neither is returned as it is (the caller says it is
+        unknown)."""
+        return self._aliases.get(rule_id, rule_id)
+
+    def former_ids(self, rule_id: str) -> tuple[str, ...]:
+        """The former ids that now mean ``rule_id``, sorted."""
+        return tuple(sorted(f for f, c in self._aliases.items() if c == rule_id))
+
+    def check_aliases(self) -> None:
+        """Every alias names a rule in force (call once every rule is registered)."""
+        dangling = sorted(f"{f} -> {c}" for f, c in self._aliases.items() if c not in self._rules)
+        if dangling:
+            raise ValueError(f"aliases of no rule: {', '.join(dangling)}")
+        taken = sorted(set(self._aliases) & set(self._rules))
+        if taken:
+            raise ValueError(f"ids both rules and aliases: {', '.join(taken)}")
 
     def switch(self, switch: Switch) -> Switch:
         """Register a switch; its defaults must name rule sets of this game."""

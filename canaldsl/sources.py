@@ -20,7 +20,9 @@ STDIN = "-"
 STDIN_NAME = "<stdin>"
 """The name standard input is given in diagnostics and output."""
 
-_stdin_bytes: bytes | None = None
+_stdin_read: tuple[object, bytes] | None = None
+"""Standard input as read: the stream it was read from, and its bytes (kept for the stream:
+a caller that replaces ``sys.stdin``, like click's test runner, gets its own input)."""
 
 
 def is_stdin(path: str | Path) -> bool:
@@ -37,10 +39,11 @@ def display_name(path: str | Path, display: str | None = None) -> str:
 
 def _read_stdin() -> bytes | None:
     """Standard input's bytes (read on first use, then kept), or None past the size limit."""
-    global _stdin_bytes
-    if _stdin_bytes is None:
-        _stdin_bytes = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-    return None if len(_stdin_bytes) > MAX_FILE_BYTES else _stdin_bytes
+    global _stdin_read
+    if _stdin_read is None or _stdin_read[0] is not sys.stdin:
+        _stdin_read = (sys.stdin, sys.stdin.buffer.read(MAX_FILE_BYTES + 1))
+    data = _stdin_read[1]
+    return None if len(data) > MAX_FILE_BYTES else data
 
 
 def read_source(path: Path, *, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:

@@ -303,6 +303,8 @@ def _file_cases(path: str) -> Iterator[Case]:
         if _own_board(path):
             checks += [Run(("board", path)), Run(("board", "--format", "json", path))]
         checks.append(Run(("play", path)))
+        if played.status in (0, 1):  # a position to score (issue 13: `score`, text and JSON)
+            checks += [Run(("score", path)), Run(("score", "--format", "json", path))]
     yield Case(f"files/{path}.check", tuple(checks))
     if played.status not in (0, 1):
         return

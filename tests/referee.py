@@ -844,7 +844,7 @@ class _Referee:
             if hand is None:
                 continue
             if hand[kind] <= 0:
-                self.broken("build.cards-in-hand", f"no {kind} to discard")
+                self.broken("pay.not-in-hand", f"no {kind} to discard")
             else:
                 hand[kind] -= 1
 
@@ -1290,8 +1290,9 @@ class _Referee:
         tunnel 3 (Jessop 2), of the tile's kind or surveyors; Brindley may pay a lock with a
         stretch card; 2 more cards of any kind on top of another tile. A payment whose count
         fits the tile without those two breaks the overbuilding rule; one that fits only an
-        engineer's reduced cost breaks that engineer's rule; one that fits no cost breaks the
-        cost rule."""
+        engineer's reduced cost, or no cost, pays the wrong number of cards (pay.wrong-count);
+        a card of another kind, a stretch for a lock included unless Brindley pays it, is
+        pay.wrong-kind (issue 13: one rule id per payment mistake)."""
         assert item.payment is not None
         engineer = self.me.engineer
         kind = item.kind
@@ -1309,22 +1310,22 @@ class _Referee:
         elif kind == "tunnel" and len(plays) == 2 + extra:
             needed = 2
             if engineer != "Jessop":
-                self.broken("engineer.jessop", "a tunnel for two cards without Jessop")
+                self.broken("pay.wrong-count", "a tunnel for two cards without Jessop")
         elif kind == "aqueduct" and len(plays) == 1 + extra:
             needed = 1
             if engineer != "Telford":
-                self.broken("engineer.telford", "an aqueduct for one card without Telford")
+                self.broken("pay.wrong-count", "an aqueduct for one card without Telford")
         else:
-            self.broken("build.card-cost", f"{len(plays)} cards for a {kind}")
+            self.broken("pay.wrong-count", f"{len(plays)} cards for a {kind}")
             needed = None
         if needed is not None:
             natural = sum(1 for p in plays if p in (kind, SURVEYOR))
             stretches = plays.count("stretch")
             if kind == "lock" and natural < needed <= natural + stretches:
                 if engineer != "Brindley":
-                    self.broken("engineer.brindley", "a lock paid with a stretch card")
+                    self.broken("pay.wrong-kind", "a lock paid with a stretch card")
             elif natural < needed:
-                self.broken("build.card-kind", f"{natural} of {needed} cards fit a {kind}")
+                self.broken("pay.wrong-kind", f"{natural} of {needed} cards fit a {kind}")
         hand = self.me.hand
         for pay in item.payment:
             if pay.label is not None:
@@ -1335,7 +1336,7 @@ class _Referee:
             if hand is None:
                 continue
             if hand[pay.kind] <= 0:
-                self.broken("build.cards-in-hand", f"no {pay.kind} card left to pay")
+                self.broken("pay.not-in-hand", f"no {pay.kind} card left to pay")
             else:
                 hand[pay.kind] -= 1
 
@@ -1366,7 +1367,7 @@ class _Referee:
 
         found = fits(0, start)
         if found is None:
-            self.broken("build.cards-in-hand", "no choice of cards from the hand pays the build")
+            self.broken("pay.not-in-hand", "no choice of cards from the hand pays the build")
             return
         self.me.hand = Counter(found)
         self.notes.append("auto-paid: hand known in size only")

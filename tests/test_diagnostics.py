@@ -407,6 +407,20 @@ CASES: dict[str, Case] = {
     "E506": Case(
         game("turn red {", "  phase 1:", "  pass", "}"), 18, 1, "a turn needs players to play it"
     ),
+    "E507": Case(
+        game(*PLAYERS, "final deliveries {", "}", "final deliveries {", "}"),
+        24,
+        1,
+        "a second `final deliveries` block",
+        hint="write every final delivery in the block of line 22",
+    ),
+    "E508": Case(
+        game(*PLAYERS, "final deliveries {", "}", "turn red {", "  phase 1:", "  pass", "}"),
+        22,
+        1,
+        "the final deliveries come before a turn",
+        hint="move the block after the last turn (line 24)",
+    ),
     # ------------------------------------------------------------ rulebook examples
     "E601": Case(
         'rulebook FR section "Contrats" example medway\n',

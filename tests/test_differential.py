@@ -227,7 +227,7 @@ def test_regression_auto_payment() -> None:
     # A tunnel costs three tunnel cards (or surveyors); three stretch cards cannot pay for it.
     # The engine once saw that the hand held three cards, called the build legal, scored the
     # tunnel and left the three stretches in the hand.
-    assert "build.cards-in-hand" in _verdict(AUTO_PAYMENT).rules
+    assert "pay.not-in-hand" in _verdict(AUTO_PAYMENT).rules
 
 
 def test_regression_completable_uses_no_hex_twice() -> None:

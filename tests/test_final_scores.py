@@ -164,7 +164,8 @@ def test_query_final_scores_and_winner_answer_with_the_breakdown(tmp_path: Path)
         assert lines[at + 1] == (
             "    red wins 98-98-86: red 98 (in play 93, incomplete canals 1, final goods 4); "
             "white 98 (in play 98); black 86 (in play 83, incomplete canals 1, final goods 2); "
-            "tie-break: red ahead of white on 98 points: higher total contract value (17 to 16)"
+            "tie-break: red ahead of white on 98 points: higher total contract value (17 to 16); "
+            "final deliveries chosen by canaldsl"
         )
 
 
@@ -208,7 +209,7 @@ def test_score_command_prints_the_answer_first_then_the_breakdown() -> None:
         "  3. black  86 = 83 in play + 1 incomplete canals + 2 final goods",
         "  tie-break: red ahead of white on 98 points: higher total contract value (17 to 16)",
     ]
-    assert "final deliveries (chosen by the engine" in out
+    assert "final deliveries (chosen by canaldsl" in out
     assert "  black: Leicester > Nottingham (black 2)" in out
 
 
@@ -231,6 +232,9 @@ def test_score_command_json_gives_the_breakdown() -> None:
         "player": "red",
         "route": ["Banbury", "Coventry", "Birmingham", "Stratford-upon-Avon"],
         "points": {"red": 4},
+        "chosen_by": "engine",
+        "line": None,
+        "replaces_illegal": False,
     }
 
 

@@ -57,30 +57,84 @@ def test_every_language_example_parses(index: int) -> None:
     parse_syntax(block, filename=f"README block {index}")
 
 
-FRAGMENT = "<!-- fragment: "
-"""Marks a `canal` block that is a part of a file shown alone (a player block, a turn ...)."""
-WHOLE_BLOCKS = [
-    body
-    for before, body in re.findall(r"(.{0,120})```canal\n(.*?)```", README, flags=re.S)
-    if FRAGMENT not in before
-]
+PART = re.compile(r"<!-- part of (examples/[\w.-]+\.canal) ")
+"""Marks a `canal` block shown alone that is part of a whole example file (a player block, a
+turn ...): the block is written in that file as shown, and the file runs."""
+BLOCKS_IN_PLACE = re.findall(r"(.{0,160})```canal\n(.*?)```", README, flags=re.S)
+WHOLE_BLOCKS = [body for before, body in BLOCKS_IN_PLACE if not PART.search(before)]
+PARTS = [(m.group(1), body) for before, body in BLOCKS_IN_PLACE if (m := PART.search(before))]
 
 
-def test_every_block_is_whole_or_marked_as_a_fragment() -> None:
-    assert len(WHOLE_BLOCKS) + README.count(FRAGMENT) == len(CANAL_BLOCKS)
-    assert len(WHOLE_BLOCKS) >= 5
+def test_no_block_is_left_unrun() -> None:
+    """Every `canal` block is a whole file (run below) or part of a whole example file."""
+    assert "<!-- fragment" not in README
+    assert len(WHOLE_BLOCKS) + len(PARTS) == len(CANAL_BLOCKS)
+    assert len(WHOLE_BLOCKS) >= 5 and len(PARTS) >= 5
+
+
+def _runs_with_every_claim_holding(text: str) -> None:
+    import canaldsl
+
+    result = canaldsl.check(text)
+    assert [d.render() for d in result.errors] == []
+    assert result.ok, result
+    assert all(e.passed for e in result.expectations)
 
 
 @pytest.mark.parametrize("index", range(len(WHOLE_BLOCKS)))
 def test_every_whole_language_example_runs_and_its_claims_hold(index: int) -> None:
-    """Each `canal` block that is not marked a fragment is a whole file: `canaldsl check`
-    understands it, every turn is legal or expected illegal, and every claim holds."""
-    import canaldsl
+    """Each `canal` block that is not part of an example file is a whole file: `canaldsl
+    check` understands it, every turn is legal or expected illegal, and every claim holds."""
+    _runs_with_every_claim_holding(WHOLE_BLOCKS[index])
 
-    result = canaldsl.check(WHOLE_BLOCKS[index])
-    assert [d.render() for d in result.errors] == []
-    assert result.ok, result
-    assert all(e.passed for e in result.expectations)
+
+@pytest.mark.parametrize("index", range(len(PARTS)))
+def test_every_part_is_written_in_its_example_file_which_runs(index: int) -> None:
+    """A block shown alone is written, line for line, in the example file it names, and that
+    file runs with every turn legal or expected illegal and every claim holding."""
+    name, body = PARTS[index]
+    text = (ROOT / name).read_text(encoding="utf-8")
+    assert body in text, f"README block {index} is not written as shown in {name}"
+    assert text.count(body) == 1
+    _runs_with_every_claim_holding(text)
+
+
+def test_every_expectation_form_in_the_table_is_used_in_an_example() -> None:
+    """The README's table of expectations and queries: each form is used by a whole example
+    file (the examples are all run by the suite)."""
+    forms = re.findall(r"^\| `((?:expect|query) [a-z-]+(?: [a-z-]+)?)", README, flags=re.M)
+    assert len(forms) >= 15
+    examples = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "examples").glob("*.canal"))
+    for form in forms:
+        words = form.split()
+        # the form's keywords (a player or rule id after them is an example value)
+        keywords = " ".join(w for w in words if w in KEYWORDS)
+        assert re.search(rf"^{re.escape(keywords)}\b", examples, flags=re.M), form
+
+
+KEYWORDS = {
+    "expect",
+    "query",
+    "legal",
+    "illegal",
+    "only",
+    "score",
+    "hand",
+    "supply",
+    "cubes",
+    "basin",
+    "cost",
+    "endgame",
+    "triggered",
+    "last",
+    "round",
+    "winner",
+    "final",
+    "scores",
+    "best-build",
+    "best-delivery",
+    "can-complete",
+}
 
 
 def test_the_readme_says_where_a_query_asks() -> None:

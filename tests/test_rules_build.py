@@ -65,7 +65,7 @@ turn red {{
 # ------------------------------------------------------------------------------ build.own-contract
 
 
-@holds("build.own-contract", "build.start-at-barge", "build.connected", "build.cards-in-hand")
+@holds("build.own-contract", "build.start-at-barge", "build.connected", "pay.not-in-hand")
 def test_building_the_players_own_open_contract_is_legal() -> None:
     text = build_game('phase 2: build "Ashby Cut": lock B1 (lock), stretch C1 (stretch)')
     v = verdict(text)
@@ -160,7 +160,7 @@ def test_reaching_a_town_not_next_to_the_last_tile_is_illegal() -> None:
 # --------------------------------------------------------------------------------- build.terrain
 
 
-@holds("build.terrain", "build.card-cost", "build.card-kind")
+@holds("build.terrain", "pay.wrong-count", "pay.wrong-kind")
 def test_difficult_terrain_takes_an_aqueduct_and_a_tunnel() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct, aqueduct), '
@@ -211,35 +211,38 @@ def test_a_tile_on_a_town_is_illegal() -> None:
     assert "Dale" in found.message
 
 
-# ------------------------------------------------------------------------------- build.card-cost
+# ------------------------------------------------------------------------------- pay.wrong-count
 
 
-@breaks("build.card-cost")
+@breaks("pay.wrong-count")
 def test_an_aqueduct_paid_with_three_cards_is_illegal() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct, aqueduct, aqueduct)',
         hand="3 aqueduct",
         red='canal "Brook Line": Brook',
     )
-    found = assert_breaks(verdict(text), "build.card-cost", text, "E1")
-    assert "costs 2 cards, not 3" in found.message
+    found = assert_breaks(verdict(text), "pay.wrong-count", text, "E1")
+    assert found.message == "too many cards: this aqueduct costs 2 cards, not 3"
 
 
-@breaks("build.card-cost")
+@breaks("pay.wrong-count")
 def test_a_tunnel_paid_with_one_card_is_illegal() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct, aqueduct), tunnel F1 (tunnel)',
         hand="2 aqueduct, 1 tunnel",
         red='canal "Brook Line": Brook',
     )
-    found = assert_breaks(verdict(text), "build.card-cost", text, "F1")
-    assert "costs 3 cards, not 1" in found.message
+    found = assert_breaks(verdict(text), "pay.wrong-count", text, "F1")
+    assert found.message == (
+        "too few cards: this tunnel costs 3 cards, not 1 (two tunnel cards are enough only "
+        "with Jessop)"
+    )
 
 
-# ------------------------------------------------------------------------------- build.card-kind
+# -------------------------------------------------------------------------------- pay.wrong-kind
 
 
-@holds("build.card-kind")
+@holds("pay.wrong-kind")
 def test_a_surveyor_stands_in_for_any_card() -> None:
     text = build_game(
         'phase 2: build "Ashby Cut": lock B1 (surveyor), stretch C1 (surveyor)',
@@ -250,26 +253,34 @@ def test_a_surveyor_stands_in_for_any_card() -> None:
     assert v.after.player("red").hand == {}
 
 
-@breaks("build.card-kind")
+@breaks("pay.wrong-kind")
 def test_a_stretch_paid_with_a_tunnel_card_is_illegal() -> None:
     text = build_game('phase 2: build "Ashby Cut": stretch B1 (tunnel)', hand="1 tunnel")
-    assert_breaks(verdict(text), "build.card-kind", text, "B1")
+    found = assert_breaks(verdict(text), "pay.wrong-kind", text, "B1")
+    assert found.message == "a stretch is paid with 1 stretch card (or surveyors); 0 paid"
 
 
-@breaks("build.card-kind")
+@breaks("pay.wrong-kind")
+def test_a_stretch_paid_with_a_lock_card_is_the_same_mistake_as_the_other_way_round() -> None:
+    # issue 13: formerly build.card-kind one way and engineer.brindley the other
+    text = build_game('phase 2: build "Ashby Cut": stretch B1 (lock)', hand="1 lock")
+    assert_breaks(verdict(text), "pay.wrong-kind", text, "B1")
+
+
+@breaks("pay.wrong-kind")
 def test_an_aqueduct_needs_both_cards_of_its_kind() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct, tunnel)',
         hand="1 aqueduct, 1 tunnel",
         red='canal "Brook Line": Brook',
     )
-    assert_breaks(verdict(text), "build.card-kind", text, "E1")
+    assert_breaks(verdict(text), "pay.wrong-kind", text, "E1")
 
 
-# --------------------------------------------------------------------------- build.cards-in-hand
+# ------------------------------------------------------------------------------- pay.not-in-hand
 
 
-@holds("build.cards-in-hand")
+@holds("pay.not-in-hand")
 def test_cards_not_written_are_taken_from_the_hand() -> None:
     text = build_game('phase 2: build "Ashby Cut": lock B1, stretch C1', hand="1 lock, 1 stretch")
     v = verdict(text)
@@ -277,22 +288,22 @@ def test_cards_not_written_are_taken_from_the_hand() -> None:
     assert v.after.player("red").hand == {}
 
 
-@breaks("build.cards-in-hand")
+@breaks("pay.not-in-hand")
 def test_paying_with_a_card_not_in_hand_is_illegal() -> None:
     text = build_game('phase 2: build "Ashby Cut": lock B1 (lock)', hand="1 stretch")
-    assert_breaks(verdict(text), "build.cards-in-hand", text, "lock)")
+    assert_breaks(verdict(text), "pay.not-in-hand", text, "lock)")
 
 
-@breaks("build.cards-in-hand")
+@breaks("pay.not-in-hand")
 def test_a_hand_too_small_for_the_tiles_is_illegal() -> None:
     text = build_game('phase 2: build "Ashby Cut": lock B1, stretch C1', hand="1 lock")
-    assert_breaks(verdict(text), "build.cards-in-hand", text, "C1")
+    assert_breaks(verdict(text), "pay.not-in-hand", text, "C1")
 
 
 # ------------------------------------------------------------------------------------ engineers
 
 
-@holds("engineer.brindley")
+@holds("pay.wrong-kind")
 def test_brindley_builds_a_lock_with_a_stretch_card() -> None:
     text = build_game(
         'phase 2: build "Ashby Cut": lock B1 (stretch)', engineer="Brindley", hand="1 stretch"
@@ -302,12 +313,16 @@ def test_brindley_builds_a_lock_with_a_stretch_card() -> None:
     assert v.after.player("red").canals[0].tiles[0].kind is TileKind.LOCK
 
 
-@breaks("engineer.brindley")
+@breaks("pay.wrong-kind")
 def test_only_brindley_builds_a_lock_with_a_stretch_card() -> None:
     text = build_game(
         'phase 2: build "Ashby Cut": lock B1 (stretch)', engineer="Telford", hand="1 stretch"
     )
-    assert_breaks(verdict(text), "engineer.brindley", text, "B1")
+    found = assert_breaks(verdict(text), "pay.wrong-kind", text, "B1")
+    assert found.message == (
+        "a lock is paid with 1 lock card (or surveyors); 0 paid; a stretch card pays for a lock "
+        "only with Brindley"
+    )
 
 
 @breaks("build.consecutive-tiles")
@@ -321,7 +336,7 @@ def test_brindley_still_cannot_build_two_locks_in_a_row() -> None:
     assert_breaks(verdict(text), "build.consecutive-tiles", text, "lock C1")
 
 
-@holds("engineer.jessop")
+@holds("pay.wrong-count")
 def test_jessop_builds_a_tunnel_with_two_cards() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct, aqueduct), tunnel F1 (tunnel, '
@@ -335,7 +350,7 @@ def test_jessop_builds_a_tunnel_with_two_cards() -> None:
     assert v.after.player("red").hand == {}
 
 
-@breaks("engineer.jessop")
+@breaks("pay.wrong-count")
 def test_only_jessop_builds_a_tunnel_with_two_cards() -> None:
     text = build_game(
         'phase 2: build "Brook Line": tunnel E1 (tunnel, tunnel)',
@@ -343,10 +358,11 @@ def test_only_jessop_builds_a_tunnel_with_two_cards() -> None:
         hand="2 tunnel",
         red='canal "Brook Line": Brook',
     )
-    assert_breaks(verdict(text), "engineer.jessop", text, "E1")
+    found = assert_breaks(verdict(text), "pay.wrong-count", text, "E1")
+    assert "two tunnel cards are enough only with Jessop" in found.message
 
 
-@holds("engineer.telford")
+@holds("pay.wrong-count")
 def test_telford_builds_an_aqueduct_with_one_card() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct)',
@@ -357,7 +373,7 @@ def test_telford_builds_an_aqueduct_with_one_card() -> None:
     assert_legal(verdict(text))
 
 
-@breaks("engineer.telford")
+@breaks("pay.wrong-count")
 def test_only_telford_builds_an_aqueduct_with_one_card() -> None:
     text = build_game(
         'phase 2: build "Brook Line": aqueduct E1 (aqueduct)',
@@ -365,7 +381,8 @@ def test_only_telford_builds_an_aqueduct_with_one_card() -> None:
         hand="1 aqueduct",
         red='canal "Brook Line": Brook',
     )
-    assert_breaks(verdict(text), "engineer.telford", text, "E1")
+    found = assert_breaks(verdict(text), "pay.wrong-count", text, "E1")
+    assert "one aqueduct card is enough only with Telford" in found.message
 
 
 @holds("engineer.smeaton")
@@ -532,7 +549,7 @@ def test_a_hand_without_the_two_extra_cards_cannot_overbuild() -> None:
         red='canal "Short Cut": Ashby',
         white=OVER,
     )
-    assert_breaks(verdict(text), "build.cards-in-hand", text, "A2")
+    assert_breaks(verdict(text), "pay.not-in-hand", text, "A2")
 
 
 # ------------------------------------------------------------------------- build.canal-integrity

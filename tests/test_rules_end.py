@@ -24,6 +24,7 @@ from rulecases import (
 
 from canaldsl.canalmania.checks_end import threshold
 from canaldsl.canalmania.components import Edition
+from canaldsl.canalmania.final import FinalResult
 
 # ---------------------------------------------------------------------------------- end.trigger
 
@@ -362,6 +363,43 @@ def test_deliveries_go_on_round_after_round_until_no_cube_can_move() -> None:
     # white: Stoke > Birmingham; red: Manchester > Stoke; nobody can move Coventry's cube.
     assert [colour for colour, _ in result.deliveries] == ["white", "red"]
     assert result.scores == {"red": 2, "white": 2, "black": 0}
+
+
+def written_final(text: str) -> FinalResult:
+    """The written final deliveries of the text checked (its ``final deliveries`` block)."""
+    written = evaluation(text).final_deliveries
+    assert written is not None
+    return written
+
+
+@holds("end.final-deliveries")
+def test_written_final_deliveries_in_engineer_order_are_played_as_written() -> None:
+    # red's line comes first, but white (Brindley) is older than red (Rennie) and moves first
+    text = (
+        final_game(
+            DELIVERY.format(red="Rennie", white="Brindley", cubes="Stoke, Manchester"),
+            board=MIDLANDS,
+        )
+        + "final deliveries {\n  red: Manchester > Stoke\n  white: Stoke > Birmingham\n}\n"
+    )
+    result = written_final(text)
+    assert result.legal
+    assert [(m.colour, m.route_text) for m in result.moves] == [
+        ("white", "Stoke > Birmingham"),
+        ("red", "Manchester > Stoke"),
+    ]
+
+
+@breaks("end.final-deliveries")
+def test_a_written_pass_when_a_cube_can_move_is_illegal() -> None:
+    text = (
+        final_game(DELIVERY.format(red="Rennie", white="Brindley", cubes="Stoke"), board=MIDLANDS)
+        + "final deliveries {\n  white: pass\n}\n"
+    )
+    result = written_final(text)
+    assert [v.rule for v in result.violations] == ["end.final-deliveries"]
+    line = text.splitlines().index("  white: pass") + 1
+    assert (result.violations[0].span.line, result.violations[0].span.column) == (line, 3)
 
 
 # ------------------------------------------------------------------------ end.prolific-builder

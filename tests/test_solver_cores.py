@@ -112,11 +112,11 @@ PROPOSALS = {
         steps='build "Short Cut": stretch B1 (stretch), lock C1 (lock)',
         red='canal "Short Cut": Ashby',
     ),
-    "build.cards-in-hand": dict(steps='build "Ashby Cut": stretch B1 (stretch)', hand=""),
-    "build.card-kind": dict(
+    "pay.not-in-hand": dict(steps='build "Ashby Cut": stretch B1 (stretch)', hand=""),
+    "pay.wrong-kind": dict(
         steps='build "Ashby Cut": stretch B1 (stretch), lock C1 (lock)', hand="2 stretch"
     ),
-    "build.card-cost": dict(
+    "pay.wrong-count": dict(
         steps='build "Brook Line": aqueduct E1 (aqueduct)',
         hand="1 aqueduct",
         red='canal "Brook Line": Brook',
@@ -127,13 +127,11 @@ PROPOSALS = {
         white='canal "Short Cut": Ashby, stretch B1',
     ),
 }
-"""A proposed build breaking each rule (the card rules: with build.cards-in-hand, since a
+"""A proposed build breaking each rule (the card rules: with pay.not-in-hand, since a
 hand holding enough cards of any kind pays for anything)."""
 
-CARD_RULES = {"build.card-kind", "build.card-cost", "build.overbuild"}
-EXPECTED = {
-    rule: {rule, "build.cards-in-hand"} if rule in CARD_RULES else {rule} for rule in PROPOSALS
-}
+CARD_RULES = {"pay.wrong-kind", "pay.wrong-count", "build.overbuild"}
+EXPECTED = {rule: {rule, "pay.not-in-hand"} if rule in CARD_RULES else {rule} for rule in PROPOSALS}
 
 
 def proposal(rule: str) -> tuple[GameState, s.Build, s.TurnDecl]:
@@ -201,7 +199,7 @@ def test_an_engineer_makes_the_proposal_payable(
     other, build = position(text("phase 2: " + steps, engineer="Rennie", hand=hand, red=red))
     assert build is not None
     found = mr.why_not_proposed(other, "red", build)
-    assert found is not None and "build.cards-in-hand" in found.rules
+    assert found is not None and "pay.not-in-hand" in found.rules
 
 
 def test_a_line_for_a_canal_the_player_does_not_hold() -> None:
@@ -264,11 +262,11 @@ def test_a_canal_that_cannot_be_completed(red: str, extra: str, expected: set[st
 
 
 NO_BUILD = [
-    ("", 'canal "Ashby Cut": Ashby', {"build.cards-in-hand"}),
+    ("", 'canal "Ashby Cut": Ashby', {"pay.not-in-hand"}),
     (
         "1 aqueduct",
         'canal "Brook Line": Brook',
-        {"build.card-cost", "build.card-kind", "build.cards-in-hand"},
+        {"pay.wrong-count", "pay.wrong-kind", "pay.not-in-hand"},
     ),
     (
         "2 tunnel",
@@ -277,8 +275,8 @@ NO_BUILD = [
             "build.start-at-barge",
             "build.connected",
             "build.terrain",
-            "build.card-kind",
-            "build.cards-in-hand",
+            "pay.wrong-kind",
+            "pay.not-in-hand",
         },
     ),
     (
@@ -443,13 +441,13 @@ def test_a_possible_question_has_no_set() -> None:
 
 
 @pytest.mark.parametrize(
-    "rule", sorted(set(PROPOSALS) - {"build.card-cost", "build.overbuild", "build.completable"})
+    "rule", sorted(set(PROPOSALS) - {"pay.wrong-count", "build.overbuild", "build.completable"})
 )
 def test_a_rule_missing_from_the_model_would_be_noticed(
     rule: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With the constraints of ``rule`` never enforced, its proposal is possible: the family
-    test above would fail. (build.card-cost, build.overbuild and build.completable state their
+    test above would fail. (pay.wrong-count, build.overbuild and build.completable state their
     constraints apart; their proposals show them.)"""
     from canaldsl.canalmania.buildmodel import BuildModel
 

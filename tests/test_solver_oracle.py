@@ -37,12 +37,9 @@ from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
 
 CARD_RULES = {
-    "build.card-cost",
-    "build.card-kind",
-    "build.cards-in-hand",
-    "engineer.brindley",
-    "engineer.jessop",
-    "engineer.telford",
+    "pay.wrong-count",
+    "pay.wrong-kind",
+    "pay.not-in-hand",
     "engineer.smeaton",
     "build.overbuild",
 }

@@ -161,7 +161,7 @@ class CardActions(TurnContext):
             if player.hand is not None:
                 held = player.hand[kind]
                 self.check(
-                    build_rules.cards_in_hand,
+                    build_rules.not_in_hand,
                     written.span,
                     card=kind.value,
                     paid=1,

@@ -1,8 +1,8 @@
 """The engine's payments for tiles, and taking tiles back.
 
 Cards written for a tile are checked against its cost (:mod:`canaldsl.canalmania.checks_build`:
-card cost and kind, the engineers, building on top); tiles written without cards are paid
-from the hand by :func:`plan_payments`.
+``pay.wrong-count``, ``pay.wrong-kind``, ``pay.not-in-hand``, building on top); tiles written
+without cards are paid from the hand by :func:`plan_payments`.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class PaymentActions(TurnContext):
                 self.auto_unpaid_reported = True
                 self.referee.violations.append(
                     Violation(
-                        rule_id(build_rules.cards_in_hand),
+                        rule_id(build_rules.not_in_hand),
                         f"the hand ({hand_text(self.hand_at_build)}) cannot pay for this "
                         f"{kind.value} as well as the tiles before it",
                         span,
@@ -74,24 +74,40 @@ class PaymentActions(TurnContext):
             extra = 0
         elif len(plays) == normal + extra:
             main = normal
-        elif kind is TileKind.TUNNEL and len(plays) == 2 + extra:
-            main = 2
-            self.check(build_rules.jessop, span, engineer=engineer)
-        elif kind is TileKind.AQUEDUCT and len(plays) == 1 + extra:
-            main = 1
-            self.check(build_rules.telford, span, engineer=engineer)
+        elif (kind is TileKind.TUNNEL and len(plays) == 2 + extra) or (
+            kind is TileKind.AQUEDUCT and len(plays) == 1 + extra
+        ):
+            main = len(plays) - extra
+            self.check(
+                build_rules.wrong_count,
+                span,
+                kind=kind,
+                plays=len(plays),
+                needed=build_rules.base_cost(kind, engineer) + extra,
+                engineer=engineer,
+            )
         else:
             main = build_rules.base_cost(kind, engineer)
             cost_ok = self.check(
-                build_rules.card_cost, span, kind=kind, plays=len(plays), needed=main + extra
+                build_rules.wrong_count,
+                span,
+                kind=kind,
+                plays=len(plays),
+                needed=main + extra,
+                engineer=engineer,
             )
         if cost_ok:
             natural = sum(1 for p in plays if p.value == kind.value or p is CardKind.SURVEYOR)
             stretches = sum(1 for p in plays if p is CardKind.STRETCH)
-            if kind is TileKind.LOCK and natural < main and natural + stretches >= main:
-                self.check(build_rules.brindley, span, engineer=engineer)
-            else:
-                self.check(build_rules.card_kind, span, kind=kind, base=main, matching=natural)
+            self.check(
+                build_rules.wrong_kind,
+                span,
+                kind=kind,
+                base=main,
+                matching=natural,
+                stretches=stretches,
+                engineer=engineer,
+            )
         for pay in item.payment:
             card = pay.kind.value
             if pay.label is not None:
@@ -158,7 +174,7 @@ class PaymentActions(TurnContext):
         if player.hand is None:
             return
         held = player.hand[card]
-        self.check(build_rules.cards_in_hand, span, card=card.value, paid=1, held=held)
+        self.check(build_rules.not_in_hand, span, card=card.value, paid=1, held=held)
         player.hand[card] = max(held - 1, 0)
 
     def own_canal(

@@ -34,8 +34,16 @@ class EventAnalysis(AnalyserBase):
         position: Position | None,
     ) -> None:
         colours = {p.colour for p in position.players} if position else set()
+        self.final_deliveries_place(statements)
         for st in statements:
-            if isinstance(st, s.TurnDecl):
+            if isinstance(st, s.FinalDeliveriesDecl):
+                if position is None or not position.players:
+                    self.error("E506", "final deliveries need players to make them", st.span)
+                    continue
+                for move in st.moves:
+                    self.player_ref(move.player, colours)
+                    self.move_step(s.MoveCube(legs=move.legs, span=move.span), board, colours)
+            elif isinstance(st, s.TurnDecl):
                 if position is None or not position.players:
                     self.error("E506", "a turn needs players to play it", st.span)
                     continue
@@ -46,6 +54,29 @@ class EventAnalysis(AnalyserBase):
                 self.expectation(st, board, colours, position)
             elif isinstance(st, s.QueryDecl):
                 self.query(st, board, colours, position)
+
+    def final_deliveries_place(self, statements: Sequence[s.Statement]) -> None:
+        """One ``final deliveries`` block, after the last turn: the final deliveries are made
+        once the game is over (rule end.final-deliveries)."""
+        blocks = [st for st in statements if isinstance(st, s.FinalDeliveriesDecl)]
+        for extra in blocks[1:]:
+            self.error(
+                "E507",
+                "a second `final deliveries` block",
+                extra.span,
+                hint=f"write every final delivery in the block of line {blocks[0].span.line}",
+            )
+        if not blocks:
+            return
+        turns = [st for st in statements if isinstance(st, s.TurnDecl)]
+        if turns and turns[-1].span.line > blocks[0].span.line:
+            self.error(
+                "E508",
+                "the final deliveries come before a turn",
+                blocks[0].span,
+                hint=f"move the block after the last turn (line {turns[-1].span.line}): the "
+                "final deliveries are made once the game is over",
+            )
 
     def player_ref(self, ref: s.Ref, colours: set[str]) -> None:
         if ref.text not in colours:

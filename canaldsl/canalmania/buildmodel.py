@@ -62,8 +62,8 @@ Two more uses of the same model (:class:`BuildModel` options):
   (:mod:`canaldsl.canalmania.minimal_rules`). Nothing is pruned by a rule there: every hex but
   the places is a candidate at every position, x[p, hex] and k[p, kind] are chosen apart and
   build.terrain ties them, the redundant counts above are left out, and leaving out a rule
-  means: build.card-cost — one card a tile; build.card-kind — any card for any tile;
-  build.cards-in-hand — any number of cards; build.overbuild — no extra cards.
+  means: pay.wrong-count — one card a tile; pay.wrong-kind — any card for any tile;
+  pay.not-in-hand — any number of cards; build.overbuild — no extra cards.
 """
 
 from __future__ import annotations

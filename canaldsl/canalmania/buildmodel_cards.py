@@ -72,12 +72,12 @@ class CardConstraints(ModelBase):
 
     def _main_cost(self, v: CanalVars, p: int, kind: TileKind, var: Any) -> Any:
         """The cards of its own kind tile p needs when it is of ``kind`` (``var``): its cost
-        by build.card-cost; without that rule (relaxed models), one card."""
+        by pay.wrong-count; without that rule (relaxed models), one card."""
         base = base_cost(kind, self.problem.engineer)
         if not self.relaxed or base == 1:
             return base * var
         cost = self.model.NewIntVar(0, base, f"main{v.task.index}_{p}_{kind.value}")
-        rule = self.literals["build.card-cost"]
+        rule = self.literals["pay.wrong-count"]
         self.model.Add(cost == base * var).OnlyEnforceIf(rule)
         self.model.Add(cost == var).OnlyEnforceIf(rule.Not())
         return cost
@@ -103,7 +103,7 @@ class CardConstraints(ModelBase):
         extras = sum(e for v in self.canals for e in v.extras)
         cards = {k: hand.get(k, 0) for k in CardKind}
         big = max(self.hand_size, 1)
-        if self.relaxed:  # without build.cards-in-hand any number of cards may be paid
+        if self.relaxed:  # without pay.not-in-hand any number of cards may be paid
             big = max(big, 5 * sum(v.positions for v in self.canals))
 
         def flow(name: str, card: CardKind) -> Any:
@@ -161,7 +161,7 @@ class CardConstraints(ModelBase):
             doubled = sum(doubled_terms)
             halves_main = {k: sum(halves_by_kind[k]) for k in KINDS}
             halves_extra = sum(halves_extra_terms)
-        # build.card-kind: a tile's own cards are of its kind (or surveyors, or Brindley's
+        # pay.wrong-kind: a tile's own cards are of its kind (or surveyors, or Brindley's
         # stretches for locks); without the rule (relaxed models) any card pays (``other``)
         other = {k: 0 for k in KINDS}
         other_from: dict[CardKind, Any] = {card: 0 for card in CardKind}
@@ -169,7 +169,7 @@ class CardConstraints(ModelBase):
             other = {k: flow(f"other_{k.value}", S) for k in KINDS}
             other_from = {card: flow(f"other_from_{card.value}", card) for card in CardKind}
             m.Add(sum(other.values()) == sum(other_from.values()))
-            self._when(m.Add(sum(other.values()) == 0), "build.card-kind")
+            self._when(m.Add(sum(other.values()) == 0), "pay.wrong-kind")
         m.Add(
             need[TileKind.STRETCH]
             == natural[TileKind.STRETCH]
@@ -188,7 +188,7 @@ class CardConstraints(ModelBase):
         for k in (TileKind.AQUEDUCT, TileKind.TUNNEL):
             m.Add(need[k] == natural[k] + wild[k] + halves_main[k] + other[k])
         m.Add(extras == sum(spare.values()) + halves_extra)
-        # build.cards-in-hand
+        # pay.not-in-hand
         paid = {
             S: natural[TileKind.STRETCH] + brindley + spare[S] + other_from[S],
             L: natural[TileKind.LOCK] + spare[L] + other_from[L],
@@ -197,5 +197,5 @@ class CardConstraints(ModelBase):
             V: sum(wild.values()) + spare[V] + doubled + other_from[V],
         }
         for card, played in paid.items():
-            self._when(m.Add(played <= cards[card]), "build.cards-in-hand")
+            self._when(m.Add(played <= cards[card]), "pay.not-in-hand")
         self.cards = sum(paid.values())

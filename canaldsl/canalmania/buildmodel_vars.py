@@ -60,9 +60,9 @@ MODEL_RULES = (
     "build.via-places",
     "build.tile-supply",
     "build.completable",
-    "build.card-cost",
-    "build.card-kind",
-    "build.cards-in-hand",
+    "pay.wrong-count",
+    "pay.wrong-kind",
+    "pay.not-in-hand",
     "build.overbuild",
 )
 """The rules the model states, by rule id: with ``relaxed``, each has one literal that every

@@ -91,95 +91,82 @@ def terrain(
     return None
 
 
+# -- payment: one rule per mistake, named for what was wrong (issue 13). The former ids
+# (build.card-cost, build.card-kind, build.cards-in-hand, engineer.brindley, engineer.jessop,
+# engineer.telford) are aliases of these (canaldsl.canalmania.rulebook).
+
+_CHEAPER = {
+    TileKind.TUNNEL: ("Jessop", "two tunnel cards are enough only with Jessop"),
+    TileKind.AQUEDUCT: ("Telford", "one aqueduct card is enough only with Telford"),
+}
+"""The engineers who build a tile kind with fewer cards, and the exception in words."""
+
+
 @rule(
-    "build.card-cost",
-    title="What a tile costs",
-    it="Costruire canali > 2. Giocare carte costruzione (Carte ispettore); Ingegneri",
-    fr="Construction des canaux > 2. Jouer des cartes Construction (Cartes Géomètre); Ingénieurs",
-    de="Kanalbau > 2. Bauarten spielen (Inspektorkarten); Die Ingenieure",
+    "pay.wrong-count",
+    title="A tile is paid with the cards it costs",
+    it="Costruire canali > 2. Giocare carte costruzione (Carte ispettore); Ingegneri "
+    "(Jessop, Telford)",
+    fr="Construction des canaux > 2. Jouer des cartes Construction (Cartes Géomètre); "
+    "Ingénieurs (Jessop, Telford)",
+    de="Kanalbau > 2. Bauarten spielen (Inspektorkarten); Die Ingenieure (Jessop, Telford)",
 )
-def card_cost(*, kind: TileKind, plays: int, needed: int) -> str | None:
-    """A stretch costs one stretch card, a lock one lock card, an aqueduct two aqueduct cards
-    (one with Telford), a tunnel three tunnel cards (two with Jessop). A surveyor stands for any
-    card. Building on top of another tile costs two more cards of any kind."""
-    if plays != needed:
-        return f"this {kind.value} costs {needed} card{'s' if needed != 1 else ''}, not {plays}"
-    return None
+def wrong_count(*, kind: TileKind, plays: int, needed: int, engineer: str | None) -> str | None:
+    """A stretch costs one card, a lock one, an aqueduct two, a tunnel three; Telford builds
+    an aqueduct with one card and Jessop a tunnel with two. Building on top of another tile
+    costs two more cards of any kind. Paying fewer or more cards than that is this mistake
+    (the message says which, and names the engineer who would pay less)."""
+    if plays == needed:
+        return None
+    cards = f"{needed} card{'s' if needed != 1 else ''}"
+    if plays > needed:
+        return f"too many cards: this {kind.value} costs {cards}, not {plays}"
+    said = f"too few cards: this {kind.value} costs {cards}, not {plays}"
+    cheaper = _CHEAPER.get(kind)
+    if cheaper is not None and engineer != cheaper[0]:
+        said += f" ({cheaper[1]})"
+    return said
 
 
 @rule(
-    "build.card-kind",
-    title="Cards of the tile's kind",
-    it="Costruire canali > 2. Giocare carte costruzione (Carte ispettore)",
-    fr="Construction des canaux > 2. Jouer des cartes Construction (Cartes Géomètre)",
-    de="Kanalbau > 2. Bauarten spielen (Inspektorkarten)",
+    "pay.wrong-kind",
+    title="A tile is paid with cards of its own kind",
+    it="Costruire canali > 2. Giocare carte costruzione (Carte ispettore); Ingegneri (Brindley)",
+    fr="Construction des canaux > 2. Jouer des cartes Construction (Cartes Géomètre); "
+    "Ingénieurs (Brindley)",
+    de="Kanalbau > 2. Bauarten spielen (Inspektorkarten); Die Ingenieure (Brindley)",
 )
-def card_kind(*, kind: TileKind, base: int, matching: int) -> str | None:
-    """The cards that build a tile are of that tile's kind, or surveyors standing in for it;
-    only the two extra cards for building on top of a tile may be of any kind."""
-    if matching < base:
-        return (
-            f"a {kind.value} needs {base} {kind.value} card{'s' if base != 1 else ''} "
-            f"(or surveyors); only {matching} paid"
-        )
-    return None
+def wrong_kind(
+    *, kind: TileKind, base: int, matching: int, stretches: int, engineer: str | None
+) -> str | None:
+    """The cards that build a tile are of that tile's kind, or surveyors standing in for any
+    kind; only the two extra cards for building on top of a tile may be of any kind. The one
+    exception: Brindley may pay a stretch card for a lock (the consecutive-tile rule still
+    applies). A card of another kind is this mistake (the message names the exception where
+    one exists)."""
+    brindley = kind is TileKind.LOCK and engineer == "Brindley"
+    if matching >= base or (brindley and matching + stretches >= base):
+        return None
+    cards = f"{base} {kind.value} card{'s' if base != 1 else ''}"
+    said = f"a {kind.value} is paid with {cards} (or surveyors); {matching} paid"
+    if kind is TileKind.LOCK and stretches:
+        said += "; a stretch card pays for a lock only with Brindley"
+    return said
 
 
 @rule(
-    "build.cards-in-hand",
+    "pay.not-in-hand",
     title="Cards paid come from the hand",
     it="Costruire canali > 2. Giocare carte costruzione",
     fr="Construction des canaux > 2. Jouer des cartes Construction",
     de="Kanalbau > 2. Bauarten spielen",
 )
-def cards_in_hand(*, card: str, paid: int, held: int) -> str | None:
+def not_in_hand(*, card: str, paid: int, held: int) -> str | None:
     """Tiles are paid with cards from the player's hand; any or all of them may be used in one
-    build action, and they go to the discard pile at its end."""
+    build action, and they go to the discard pile at its end. Paying (or discarding) a card
+    the hand does not hold is this mistake."""
     if paid > held:
         return f"{paid} {card} card{'s' if paid != 1 else ''} paid but only {held} in hand"
-    return None
-
-
-@rule(
-    "engineer.brindley",
-    title="Brindley",
-    it="Ingegneri (Brindley)",
-    fr="Ingénieurs (Brindley)",
-    de="Die Ingenieure (Brindley)",
-)
-def brindley(*, engineer: str | None) -> str | None:
-    """Brindley may pay a stretch card to build a lock tile (the consecutive-tile rule still
-    applies)."""
-    if engineer != "Brindley":
-        return "only Brindley builds a lock with a stretch card"
-    return None
-
-
-@rule(
-    "engineer.jessop",
-    title="Jessop",
-    it="Ingegneri (Jessop)",
-    fr="Ingénieurs (Jessop)",
-    de="Die Ingenieure (Jessop)",
-)
-def jessop(*, engineer: str | None) -> str | None:
-    """Jessop builds a tunnel with two tunnel cards instead of three."""
-    if engineer != "Jessop":
-        return "only Jessop builds a tunnel with two cards; it costs three"
-    return None
-
-
-@rule(
-    "engineer.telford",
-    title="Telford",
-    it="Ingegneri (Telford)",
-    fr="Ingénieurs (Telford)",
-    de="Die Ingenieure (Telford)",
-)
-def telford(*, engineer: str | None) -> str | None:
-    """Telford builds an aqueduct with one aqueduct card instead of two."""
-    if engineer != "Telford":
-        return "only Telford builds an aqueduct with one card; it costs two"
     return None
 
 

@@ -107,8 +107,9 @@ def incomplete_canal_points(*, state: GameState, colour: str) -> int:
 def delivery_order(*, state: GameState) -> list[str]:
     """After the last round, players move one goods cube each, round after round, in the order
     of their engineers' birth (oldest first), scoring as usual; a player who cannot move passes,
-    and it ends when no cube can be moved. (canaldsl lets each player make their best-scoring
-    move.)"""
+    and it ends when no cube can be moved. (A file may write the moves made at the table in a
+    ``final deliveries`` block, each checked in this order; canaldsl gives each player their
+    best-scoring move where the file says nothing.)"""
     return [p.colour for p in sorted(state.players, key=lambda p: p.engineer_number)]
 
 

@@ -92,6 +92,8 @@ CODES: Final = MappingProxyType(
         "E503": "action outside a phase",
         "E505": "query asks about the wrong kind of thing",
         "E506": "turn or expectation without a position",
+        "E507": "more than one final deliveries block",
+        "E508": "the final deliveries come before a turn",
         # rulebook examples
         "E601": "unknown rulebook translation",
         "E602": "the rulebook statement is not the first statement",

@@ -15,7 +15,7 @@ has not passed), built by exactly the rules the engine checks of a build:
   via place (build.via-places); tiles from the supply as it stands (build.tile-supply);
 * cards: a stretch or lock costs one card, an aqueduct two (one with Telford), a tunnel three
   (two with Jessop), and a tile on a hex holding another canal's tile two more
-  (build.card-cost, build.overbuild).
+  (pay.wrong-count, build.overbuild).
 
 **The number of cards** counts cards played, whatever the hand: the fewest cards paying for the
 remaining tiles, over any number of turns. It does not depend on which cards the player holds

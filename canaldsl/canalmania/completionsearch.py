@@ -45,7 +45,7 @@ ROUTE_RULES = (
     "build.via-places",
     "build.tile-supply",
 )
-"""The rules a completion must obey (its cards follow from build.card-cost and
+"""The rules a completion must obey (its cards follow from pay.wrong-count and
 build.overbuild, which only price it)."""
 
 SWITCHABLE = frozenset(ROUTE_RULES) - {"build.start-at-barge", "build.connected"}

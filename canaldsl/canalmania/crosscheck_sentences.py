@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from canaldsl.canalmania.crosscheck_findings import Finding
+from canaldsl.canalmania.rulebook import resolve
 from canaldsl.canalmania.sentences import TRANSLATIONS, Sentence, all_sentences
 
 AGREE = "agree"
@@ -174,7 +175,8 @@ def compare_points(
             between.append(f"only the {', '.join(sorted(stating))} states it")
         else:
             between += _edition_differences(statements, editions)
-        rules = tuple(sorted({r for ss in texts.values() for s in ss for r in s.rules}))
+        # a sentence index written with a former rule id counts as the rule now in force
+        rules = tuple(sorted({resolve(r) for ss in texts.values() for s in ss for r in s.rules}))
         out.append(
             PointComparison(point, rules, statements, missing, tuple(within), tuple(between))
         )

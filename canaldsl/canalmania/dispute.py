@@ -21,7 +21,7 @@ from canaldsl.canalmania import scoresheet
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.engine import Verdict
 from canaldsl.canalmania.evaluate import Evaluation, Judgement, evaluate, status_of
-from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
+from canaldsl.canalmania.final import FinalResult, FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.mapkey import edition_name
 from canaldsl.canalmania.overlays import Overlay, turn_overlays
 from canaldsl.canalmania.picture import focus_hexes, svg
@@ -63,6 +63,7 @@ def dispute_report(
     lines = text.splitlines()
     for number, (turn, verdict, overlay) in enumerate(played, start=1):
         _turn(page, scenario, number, len(played), turn, verdict, overlay, lines)
+    _final_scoring(page, scenario, evaluation)
     _expectations(page, evaluation.judgements)
     _commands(page, path, output, evaluation.verdicts)
     return DisputeReport(page.html(), status)
@@ -81,16 +82,19 @@ def headline(scenario: Scenario, evaluation: Evaluation) -> str:
         or (isinstance(e, s.QueryDecl) and e.kind in ("final-scores", "winner"))
         for e in scenario.events
     )
-    if asks_winner and evaluation.final_state is not None:
-        try:
-            final = final_scoring(evaluation.final_state)
-        except FinalScoringTooLong:
-            pass
-        else:
-            answer = scoresheet.headline(final)
-            return answer[:1].upper() + answer[1:]
+    final = _final(scenario, evaluation) if asks_winner else None
+    if final is not None:
+        answer = scoresheet.headline(final)
+        return answer[:1].upper() + answer[1:]
     verdicts = evaluation.verdicts
     illegal = [(n, v) for n, v in enumerate(verdicts, start=1) if not v.legal]
+    written = evaluation.final_deliveries
+    if not illegal and written is not None and not written.legal:
+        first = written.violations[0]
+        return (
+            f"Illegal: {first.message} ({first.rule}, final deliveries, line "
+            f"{first.span.line}, column {first.span.column})"
+        )
     if illegal:
         number, verdict = illegal[0]
         first = verdict.violations[0]
@@ -108,6 +112,34 @@ def headline(scenario: Scenario, evaluation: Evaluation) -> str:
     if verdicts:
         return f"Legal: all {len(verdicts)} turns break no rule"
     return "No turn to judge"
+
+
+def _final(scenario: Scenario, evaluation: Evaluation) -> FinalResult | None:
+    """Final scoring after the file's turns: with its written final deliveries, if any
+    (None past the budget)."""
+    if evaluation.final_deliveries is not None:
+        return evaluation.final_deliveries
+    if evaluation.final_state is None:
+        return None
+    try:
+        return final_scoring(evaluation.final_state)
+    except FinalScoringTooLong:
+        return None
+
+
+def _final_scoring(page: Page, scenario: Scenario, evaluation: Evaluation) -> None:
+    """The final scoring in full, when the file asks who wins or writes its final
+    deliveries."""
+    asks = scenario.final_deliveries is not None or any(
+        isinstance(e, SCORE_QUESTIONS)
+        or (isinstance(e, s.QueryDecl) and e.kind in ("final-scores", "winner"))
+        for e in scenario.events
+    )
+    final = _final(scenario, evaluation) if asks else None
+    if final is None:
+        return
+    page.heading("Final scoring", id="final-scoring")
+    page.source("\n".join(scoresheet.text_lines(final)))
 
 
 def _summary(page: Page, scenario: Scenario, evaluation: Evaluation, status: Status) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from canaldsl import verdicts
 from canaldsl.budget import DEFAULT_UNITS, Budget
@@ -18,10 +19,10 @@ from canaldsl.canalmania.checks_end import FINAL_ROUNDS
 from canaldsl.canalmania.components import CardKind, TileKind
 from canaldsl.canalmania.delivery import search_best_delivery
 from canaldsl.canalmania.engine import Verdict
-from canaldsl.canalmania.final import FinalScoringTooLong, final_scoring
+from canaldsl.canalmania.final import FinalResult, FinalScoringTooLong, final_scoring
 from canaldsl.canalmania.formatter import statement_text
 from canaldsl.canalmania.play import play_turns, start_state
-from canaldsl.canalmania.rulebook import all_rules
+from canaldsl.canalmania.rulebook import all_rules, resolve
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
 from canaldsl.canalmania.turnnotes import cards_paid, turn_note
@@ -38,8 +39,29 @@ FILE_QUERY_UNITS = 60.0
 """Work units the queries of one file may spend together (each has QUERY_UNITS besides)."""
 
 
-Evaluation = verdicts.Evaluation[Verdict, GameState]
-"""A Canal Mania file played (the core's :class:`~canaldsl.verdicts.Evaluation`)."""
+@dataclass(frozen=True)
+class Evaluation(verdicts.Evaluation[Verdict, GameState]):
+    """A Canal Mania file played (the core's :class:`~canaldsl.verdicts.Evaluation`), with
+    the file's written final deliveries checked (``final_deliveries``: None when the file
+    writes none, or when their search ran past its budget)."""
+
+    final_deliveries: FinalResult | None = None
+    deliveries_expected: bool = False
+    """Whether an ``expect legal``/``expect illegal`` speaks of the final deliveries."""
+
+    @property
+    def status(self) -> Status:
+        """As the core's, and ``illegal`` when a written final delivery breaks a rule and no
+        expectation speaks of it."""
+        status = super().status
+        written = self.final_deliveries
+        broken = written is not None and not written.legal and not self.deliveries_expected
+        return Status.ILLEGAL if status is Status.OK and broken else status
+
+
+Scorer = Callable[[GameState, Budget | None], FinalResult]
+"""Final scoring of a state as the file has it at one point (with the written final
+deliveries after the last turn, the engine's choice before)."""
 
 
 def status_of(evaluation: Evaluation) -> Status:
@@ -66,14 +88,18 @@ def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
     state = start_state(scenario)
     verdicts: list[Verdict] = []
     judgements: list[Judgement] = []
-    last: Verdict | None = None
+    last: Verdict | FinalResult | None = None
     covered: set[int] = set()
+    table = _WrittenFinal(scenario)
     for played in play_turns(scenario, scenario.events):
         event, state = played.event, played.state
         if played.verdict is not None:
             last = played.verdict
             verdicts.append(last)
             continue
+        scorer = table.scorer(event)
+        if table.follows(event):
+            last = table.result(state)
         if isinstance(event, (s.ExpectLegal, s.ExpectIllegal)) and last is not None:
             covered.add(id(last))
         if isinstance(event, s.QueryDecl) and event.kind == "cost":
@@ -85,20 +111,69 @@ def evaluate(scenario: Scenario, *, budget: Budget | None = None) -> Evaluation:
                 judgements.append(Judgement(event.span.line, statement_text(event), None, reason))
                 continue
             part = work.part(QUERY_UNITS)
-            judgements.append(_query_judgement(event, state, part))
+            judgements.append(_query_judgement(event, state, part, scorer))
             work.absorb(part)
             continue
-        judgements.append(_judge(event, state, last))
+        judgements.append(_judge(event, state, last, scorer))
     unexpected = tuple(v for v in verdicts if not v.legal and id(v) not in covered)
-    return Evaluation(tuple(verdicts), tuple(judgements), state, unexpected, work.wall_hit)
+    written = table.result(state) if table.block is not None else None
+    return Evaluation(
+        tuple(verdicts),
+        tuple(judgements),
+        state,
+        unexpected,
+        work.wall_hit,
+        final_deliveries=written,
+        deliveries_expected=written is not None and id(written) in covered,
+    )
 
 
-def _cost_judgement(event: s.Statement, last: Verdict | None) -> Judgement:
+class _WrittenFinal:
+    """The file's written final deliveries, checked once on the game after the last turn
+    (where the file must write them: E508), and final scoring at each point of the file."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.block = scenario.final_deliveries
+        turns = [e.span.line for e in scenario.events if isinstance(e, s.TurnDecl)]
+        self.last_turn = max(turns, default=0)
+        self.checked: FinalResult | None = None
+        self.failed = False
+
+    def follows(self, event: s.Statement) -> bool:
+        """Whether ``event`` comes after the block (its ``expect legal``/``illegal`` then
+        speak of the final deliveries)."""
+        return self.block is not None and event.span.line > self.block.span.line
+
+    def result(self, state: GameState) -> FinalResult | None:
+        """The written final deliveries checked (None past their budget)."""
+        if self.checked is None and not self.failed:
+            try:
+                self.checked = final_scoring(state, written=self.block)
+            except FinalScoringTooLong:
+                self.failed = True
+        return self.checked
+
+    def scorer(self, event: s.Statement) -> Scorer:
+        """Final scoring as seen from ``event``: after the last turn, with the written final
+        deliveries; before it, each player's best move (the game is not over there)."""
+        block = self.block if event.span.line > self.last_turn else None
+
+        def score(state: GameState, budget: Budget | None) -> FinalResult:
+            if block is not None and budget is None and self.checked is not None:
+                return self.checked
+            return final_scoring(state, budget=budget, written=block)
+
+        return score
+
+
+def _cost_judgement(event: s.Statement, last: Verdict | FinalResult | None) -> Judgement:
     """``query cost`` and ``expect cost N cards``: what the turn just before paid for its
     tiles (card by card), scored and changed."""
     line, text = event.span.line, statement_text(event)
     if last is None:
         return Judgement(line, text, False, "there is no turn before this")
+    if isinstance(last, FinalResult):
+        return Judgement(line, text, False, "the final deliveries before this are no turn")
     if not last.legal:
         return Judgement(
             line, text, False, f"the turn is illegal ({', '.join(last.rules)}): it costs nothing"
@@ -116,16 +191,20 @@ def _spent(work: Budget) -> str:
     return f"not evaluated: the queries of a file may spend {work.units:g} work units together"
 
 
-def _query_judgement(event: s.QueryDecl, state: GameState, budget: Budget) -> Judgement:
+def _query_judgement(
+    event: s.QueryDecl, state: GameState, budget: Budget, scorer: Scorer
+) -> Judgement:
     text = statement_text(event)
 
     def result(passed: bool | None, reason: str = "") -> Judgement:
         return Judgement(event.span.line, text, passed, reason)
 
-    return _query(event, state, result, budget)
+    return _query(event, state, result, budget, scorer)
 
 
-def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgement:
+def _judge(
+    event: s.Statement, state: GameState, last: Verdict | FinalResult | None, scorer: Scorer
+) -> Judgement:
     text = statement_text(event)
     line = event.span.line
 
@@ -140,16 +219,22 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         broken = "; ".join(f"{v.rule}: {v.message}" for v in last.violations)
         return result(False, f"the turn is illegal: {broken}")
     if isinstance(event, s.ExpectIllegal):
-        named = {r.text for r in event.rules}
+        # a former rule id (renamed or merged) means the rule now in force
+        wanted = {r.text: resolve(r.text) for r in event.rules}
+        named = set(wanted.values())
         if last is None:
             return result(False, "there is no turn before this expectation")
         known = all_rules()
-        unknown = [r.text for r in event.rules if r.text not in known]
+        unknown = [r.text for r in event.rules if wanted[r.text] not in known]
         if unknown:
             return result(False, f"unknown rule id {', '.join(unknown)} (see `canaldsl rules`)")
         if last.legal:
             return result(False, "the turn is legal")
-        missing = [r.text for r in event.rules if r.text not in set(last.rules)]
+        missing = [
+            r.text if r.text == wanted[r.text] else f"{r.text} (now {wanted[r.text]})"
+            for r in event.rules
+            if wanted[r.text] not in set(last.rules)
+        ]
         if missing:
             return result(
                 False,
@@ -188,7 +273,7 @@ def _judge(event: s.Statement, state: GameState, last: Verdict | None) -> Judgem
         return _judge_end(event, state, result)
     if isinstance(event, (s.ExpectWinner, s.ExpectFinalScores)):
         try:
-            final = final_scoring(state)
+            final = scorer(state, None)
         except FinalScoringTooLong as exc:
             return result(None, f"not evaluated: {exc}")
     if isinstance(event, s.ExpectWinner):
@@ -228,11 +313,12 @@ def _query(
     state: GameState,
     result: Callable[[bool | None, str], Judgement],
     budget: Budget,
+    scorer: Scorer,
 ) -> Judgement:
     mover = event.player.text if event.player is not None else state.now
     if event.kind in ("final-scores", "winner"):
         try:
-            final = final_scoring(state, budget=budget)
+            final = scorer(state, budget)
         except FinalScoringTooLong as exc:
             return result(None, f"not evaluated: {exc}")
         return result(True, scoresheet.summary(final))

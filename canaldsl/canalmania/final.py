@@ -7,9 +7,12 @@ from itertools import pairwise
 
 from canaldsl.budget import Budget
 from canaldsl.canalmania import checks_end as end_rules
+from canaldsl.canalmania import syntax
 from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.delivery import Delivery, search_best_delivery
+from canaldsl.canalmania.finalmoves import FinalMove, WrittenMoves
 from canaldsl.canalmania.state import GameState
+from canaldsl.verdicts import Violation
 
 
 @dataclass(frozen=True)
@@ -32,13 +35,29 @@ class PlayerPoints:
 @dataclass(frozen=True)
 class FinalResult:
     """Final scoring done: the scores, the ranking (ties broken), each player's points by
-    source, the final deliveries in the order made, and each tie broken, said in words."""
+    source, the final deliveries in the order made, and each tie broken, said in words.
+
+    ``moves`` says each final move (and each written pass) with who chose it: the file or
+    canaldsl; ``violations`` the written moves the rules refuse (canaldsl then chose in their
+    place); ``written`` whether the file wrote any final delivery."""
 
     scores: dict[str, int]
     ranking: tuple[str, ...]
     deliveries: tuple[tuple[str, Delivery], ...]
     points: tuple[PlayerPoints, ...] = ()
     tie_breaks: tuple[str, ...] = ()
+    moves: tuple[FinalMove, ...] = ()
+    violations: tuple[Violation, ...] = ()
+    written: bool = False
+
+    @property
+    def legal(self) -> bool:
+        """Whether every written final delivery is one the rules allow."""
+        return not self.violations
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v.rule for v in self.violations))
 
     @property
     def winner(self) -> str | None:
@@ -64,12 +83,23 @@ class FinalScoringTooLong(ValueError):
     """The final deliveries would need more route search than FINAL_UNITS allows."""
 
 
-def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalResult:
+def final_scoring(
+    state: GameState,
+    *,
+    budget: Budget | None = None,
+    written: syntax.FinalDeliveriesDecl | None = None,
+) -> FinalResult:
     """The scores after final scoring, from a copy of ``state`` (which is not changed).
+
+    ``written`` are the final deliveries as played at the table: each player's written moves
+    are their moves in turn, checked against the legal moves in the order the rule gives
+    (:mod:`canaldsl.canalmania.finalmoves`); canaldsl chooses the best move only for the
+    turns the file leaves out (or where a written move is illegal, which is reported).
 
     Raises FinalScoringTooLong when the best deliveries take more than ``budget`` (default
     FINAL_UNITS work units, counted the same on every machine)."""
     work = budget if budget is not None else Budget(FINAL_UNITS, None)
+    table = WrittenMoves(written)
     s = state.copy()
     in_play = {p.colour: p.score for p in s.players}
     incomplete: dict[str, int] = {}
@@ -89,7 +119,7 @@ def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalRes
                     f"the final deliveries need more than {work.units:g} work units of route "
                     "search (far more routes than a game on the built-in board has)"
                 )
-            delivery = found.delivery
+            delivery = table.turn(s, colour, found.moves, found.delivery)
             if delivery is None:
                 continue
             moved = True
@@ -102,6 +132,7 @@ def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalRes
             s.basin += 1
         if not moved:
             break
+    table.finish()
     if s.rules.edition is Edition.FIRST:
         for colour, bonus in end_rules.prolific_builders(state=s).items():
             s.player(colour).score += bonus
@@ -117,6 +148,9 @@ def final_scoring(state: GameState, *, budget: Budget | None = None) -> FinalRes
         deliveries=tuple(moves),
         points=by_source,
         tie_breaks=tie_breaks(standings, first_edition=s.rules.edition is Edition.FIRST),
+        moves=tuple(table.moves),
+        violations=tuple(table.violations),
+        written=written is not None,
     )
 
 

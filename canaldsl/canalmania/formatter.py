@@ -217,7 +217,7 @@ def format_document(document: s.Document) -> str:
 def _is_block(st: s.Statement) -> bool:
     if isinstance(st, s.RulesDecl | s.BoardDecl):
         return st.items is not None
-    return isinstance(st, s.PlayerDecl | s.TurnDecl)
+    return isinstance(st, s.PlayerDecl | s.TurnDecl | s.FinalDeliveriesDecl)
 
 
 def _open_block(w: _Writer, node: s.Node, header: str, depth: int) -> None:
@@ -262,6 +262,11 @@ def _statement(w: _Writer, st: s.Statement, depth: int) -> None:
         _close_block(w, st.footer, depth)
     elif isinstance(st, s.TurnDecl):
         _turn(w, st, depth)
+    elif isinstance(st, s.FinalDeliveriesDecl):
+        _open_block(w, st, "final deliveries", depth)
+        for move in st.moves:
+            _simple(w, move, final_move_text(move), depth + 1)
+        _close_block(w, st.footer, depth)
     else:
         _simple(w, st, _single_line(st), depth)
 
@@ -445,10 +450,7 @@ def _step_text(step: s.TurnItem) -> str:
     if isinstance(step, s.Build):
         return "build " + _build_line(step.lines[0])
     if isinstance(step, s.MoveCube):
-        return "move cube " + " > ".join(
-            quote(leg.place.text) + (f"[{leg.owner.text}]" if leg.owner else "")
-            for leg in step.legs
-        )
+        return "move cube " + _legs(step.legs)
     if isinstance(step, s.RemoveTiles):
         return f"remove tiles {_canal_ref(step.canal)}: " + _join(h.text for h in step.hexes)
     if isinstance(step, s.DiscardCards):
@@ -549,6 +551,17 @@ def answer_text(answer: s.Answer) -> str:
     if answer.unique:
         parts.append("unique")
     return " ".join(parts)
+
+
+def _legs(legs: Sequence[s.Leg]) -> str:
+    return " > ".join(
+        quote(leg.place.text) + (f"[{leg.owner.text}]" if leg.owner else "") for leg in legs
+    )
+
+
+def final_move_text(move: s.FinalMove) -> str:
+    """One line of a ``final deliveries`` block: ``black: Leicester > Nottingham``."""
+    return f"{move.player.text}: " + ("pass" if move.is_pass else _legs(move.legs))
 
 
 def statement_text(st: s.Statement) -> str:

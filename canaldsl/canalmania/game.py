@@ -148,7 +148,7 @@ class CanalMania:
         if scenario.position is None or scenario.board is None:
             raise CommandError(f"error: {scenario.filename}: the file has no position to score")
         try:
-            result = final_scoring(state_after_turns(scenario))
+            result = final_scoring(state_after_turns(scenario), written=scenario.final_deliveries)
         except FinalScoringTooLong as exc:
             raise CommandError(f"error: {scenario.filename}: {exc}") from None
         breakdown = {

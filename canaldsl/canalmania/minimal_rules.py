@@ -18,8 +18,8 @@ included (never on a place); build.consecutive-tiles — kinds may repeat; build
 hexes and places may be used again; build.contract-length — up to ``horizon`` tiles (see
 below); build.via-places — the far endpoint completes whatever was passed;
 build.tile-supply — any number of tiles; build.completable — a build may strand its canal;
-build.card-cost — every tile costs one card of its own; build.card-kind — any card pays for
-any tile; build.cards-in-hand — any cards may be paid; build.overbuild — no extra cards on
+pay.wrong-count — every tile costs one card of its own; pay.wrong-kind — any card pays for
+any tile; pay.not-in-hand — any cards may be paid; build.overbuild — no extra cards on
 top of another tile.
 
 **Horizon.** The model has a fixed number of positions per canal: one for a turn with no tile
@@ -81,9 +81,9 @@ COMPLETION_RULES = (
 TURN_RULES = (
     *COMPLETION_RULES,
     "build.completable",
-    "build.card-cost",
-    "build.card-kind",
-    "build.cards-in-hand",
+    "pay.wrong-count",
+    "pay.wrong-kind",
+    "pay.not-in-hand",
     "build.overbuild",
 )
 """The rules a build of one turn obeys, as the model states them."""

@@ -25,7 +25,7 @@ GRAMMAR = "canalmania"
 STATEMENT_START = re.compile(
     r"^(rulebook|known-error|rules|board|player|parliament|contract-deck|display|deck"
     r"|discard-pile|cubes|basin"
-    r"|engineers|now|round|endgame|turn|expect|query)\b"
+    r"|engineers|now|round|endgame|turn|final|expect|query)\b"
 )
 """A line where a top-level statement starts: parsing resumes there after a syntax error."""
 
@@ -122,6 +122,25 @@ class _PlayBuilder(BuilderBase):
             **self._node_kwargs(tree),
         )
 
+    def _final_deliveries_decl(self, tree: Tree) -> s.FinalDeliveriesDecl:
+        moves = tuple(
+            s.FinalMove(
+                player=self._ref(self._tokens(move, "NAME")[0]),
+                legs=tuple(self._leg(leg) for leg in children(move)),
+                **self._node_kwargs(move),
+            )
+            for move in children(tree)
+        )
+        return s.FinalDeliveriesDecl(
+            moves=moves, footer=self._footer(tree), **self._node_kwargs(tree)
+        )
+
+    def _leg(self, leg: Tree) -> s.Leg:
+        name = self._subtree(leg, "name")
+        assert name is not None
+        owner = self._tokens(leg, "NAME")
+        return s.Leg(self._ref(name), self._ref(owner[0]) if owner else None)
+
     def _turn_item(self, tree: Tree) -> s.TurnItem:
         kw = self._node_kwargs(tree)
         data = tree.data
@@ -181,13 +200,7 @@ class _PlayBuilder(BuilderBase):
                 lines=lines, block=data == "build_block", footer=self._footer(tree), **kw
             )
         if data == "move_cube":
-            legs = []
-            for leg in children(tree):
-                name = self._subtree(leg, "name")
-                assert name is not None
-                owner = self._tokens(leg, "NAME")
-                legs.append(s.Leg(self._ref(name), self._ref(owner[0]) if owner else None))
-            return s.MoveCube(legs=tuple(legs), **kw)
+            return s.MoveCube(legs=tuple(self._leg(leg) for leg in children(tree)), **kw)
         if data == "remove_tiles":
             ref_tree = self._subtree(tree, "canal_ref")
             assert ref_tree is not None

@@ -51,7 +51,8 @@ def play_source(text: str, *, path: Path, display: str) -> Played:
     assert evaluation.final_state is not None and scenario.board is not None
     head = [st for st in scenario.document.statements if isinstance(st, s.RulesDecl | s.BoardDecl)]
     legal = sum(v.legal for v in evaluation.verdicts)
-    note = [f"# position after {legal} legal turn{'s' if legal != 1 else ''} of {path.name}"]
+    source = display if path.name == "-" else path.name
+    note = [f"# position after {legal} legal turn{'s' if legal != 1 else ''} of {source}"]
     written = write_position(
         evaluation.final_state.to_position(),
         scenario.board,
@@ -59,6 +60,12 @@ def play_source(text: str, *, path: Path, display: str) -> Played:
         head=head,
         comments=note,
     )
+    if scenario.final_deliveries is not None:
+        # the final deliveries as written stay with the position they follow, so that
+        # `score` of the played file gives the file's own final scores
+        from canaldsl.canalmania.formatter import statement_text
+
+        written = written.rstrip("\n") + "\n\n" + statement_text(scenario.final_deliveries) + "\n"
     return Played(written, violations_of(evaluation.verdicts))
 
 
@@ -88,7 +95,9 @@ def score_source(text: str, *, path: Path, display: str, as_json: bool) -> str:
     evaluation = _turns_played(scenario)
     assert evaluation.final_state is not None
     try:
-        final = final_scoring(evaluation.final_state)
+        final = evaluation.final_deliveries or final_scoring(
+            evaluation.final_state, written=scenario.final_deliveries
+        )
     except FinalScoringTooLong as exc:
         raise CommandError(f"error: {display}: final scoring not evaluated: {exc}") from exc
     legal = sum(v.legal for v in evaluation.verdicts)

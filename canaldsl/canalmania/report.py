@@ -61,6 +61,17 @@ def _report(
         for verdict in evaluation.verdicts
         for violation in verdict.violations
     ]
+    if evaluation.final_deliveries is not None:
+        verdicts.extend(
+            source.diagnostic(
+                "V001",
+                f"a final delivery is illegal: {violation.message}",
+                violation.span,
+                severity=Severity.ILLEGAL,
+                rule=violation.rule,
+            )
+            for violation in evaluation.final_deliveries.violations
+        )
     results = evaluation.judgements
     status = status_of(evaluation)
     board = scenario.board

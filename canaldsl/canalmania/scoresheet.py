@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from canaldsl.canalmania.final import FinalResult, PlayerPoints
+from canaldsl.canalmania.finalmoves import CANALDSL, FinalMove
 
 SOURCES = (
     ("in_play", "in play"),
@@ -15,8 +16,31 @@ SOURCES = (
 )
 """The sources of final points, by field of :class:`PlayerPoints` and in words."""
 
-DELIVERIES_NOTE = "chosen by the engine: each player's best-scoring move, in engineer order"
-"""How the final deliveries were chosen (rule ``end.final-deliveries``)."""
+DELIVERIES_NOTE = "chosen by canaldsl: each player's best-scoring move, in engineer order"
+"""How the final deliveries were chosen when the file writes none (rule
+``end.final-deliveries``)."""
+
+WRITTEN_NOTE = "as written, in engineer order"
+"""The final deliveries when the file writes them (each move canaldsl chose is marked)."""
+
+
+def chosen_by(final: FinalResult) -> str:
+    """Who chose the final deliveries (JSON): ``file`` (every move written), ``engine``
+    (none written: canaldsl chose them all) or ``mixed``."""
+    if not final.written:
+        return CANALDSL
+    if all(m.chosen_by != CANALDSL for m in final.moves):
+        return "file"
+    return "mixed"
+
+
+def move_line(move: FinalMove) -> str:
+    """One final move for people: ``black: Leicester > Nottingham (black 3)``, marked when
+    canaldsl chose it in a file that writes its deliveries."""
+    if move.delivery is None:
+        return f"{move.colour}: pass"
+    points = ", ".join(f"{c} {n}" for c, n in move.delivery.points if n) or "no points"
+    return f"{move.colour}: {move.route_text} ({points})"
 
 
 def headline(final: FinalResult) -> str:
@@ -37,7 +61,22 @@ def summary(final: FinalResult) -> str:
         f"{e.colour} {e.total} ({', '.join(_parts(e)) or 'nothing'})" for e in final.points
     )
     ties = "".join(f"; tie-break: {t}" for t in final.tie_breaks)
-    return f"{headline(final)}: {players}{ties}"
+    return f"{headline(final)}: {players}{ties}; {deliveries_said(final)}"
+
+
+def deliveries_said(final: FinalResult) -> str:
+    """Who chose the final deliveries, in a phrase: every move canaldsl chose is named."""
+    if not final.written:
+        return "final deliveries chosen by canaldsl" if final.moves else "no final deliveries"
+    chosen = [m for m in final.moves if m.chosen_by == CANALDSL]
+    written = len(final.moves) - len(chosen)
+    said = f"final deliveries: {written} as written"
+    if chosen:
+        moves = ", ".join(f"{m.colour} {m.route_text}" for m in chosen)
+        said += f", {len(chosen)} chosen by canaldsl ({moves})"
+    if final.violations:
+        said += f", {len(final.violations)} written move(s) illegal"
+    return said
 
 
 def text_lines(final: FinalResult) -> list[str]:
@@ -52,14 +91,30 @@ def text_lines(final: FinalResult) -> list[str]:
         sources = " + ".join(f"{getattr(entry, f)} {w}" for f, w in shown)
         lines.append(f"  {rank}. {entry.colour:<{width}} {entry.total:>3} = {sources}")
     lines.extend(f"  tie-break: {t}" for t in final.tie_breaks)
-    if final.deliveries:
+    if final.written:
+        lines.append(f"final deliveries ({WRITTEN_NOTE}):")
+        for move in final.moves:
+            lines.append(f"  {move_line(move)}{_mark(move)}")
+        if not final.moves:
+            lines.append("  none (no goods cube can be moved)")
+        lines.extend(
+            f"  illegal: {v.message} ({v.rule}, line {v.span.line}, column {v.span.column})"
+            for v in final.violations
+        )
+    elif final.deliveries:
         lines.append(f"final deliveries ({DELIVERIES_NOTE}):")
-        for colour, delivery in final.deliveries:
-            points = ", ".join(f"{c} {n}" for c, n in delivery.points if n) or "no points"
-            lines.append(f"  {colour}: {' > '.join(delivery.route)} ({points})")
+        lines.extend(f"  {move_line(move)}" for move in final.moves)
     else:
         lines.append("final deliveries: none (no goods cube can be moved)")
     return lines
+
+
+def _mark(move: FinalMove) -> str:
+    if move.chosen_by != CANALDSL:
+        return ""
+    if move.replaces and move.span is not None:
+        return f"  [chosen by canaldsl in place of the illegal move of line {move.span.line}]"
+    return "  [chosen by canaldsl: not written]"
 
 
 def to_json(final: FinalResult) -> dict[str, Any]:
@@ -75,14 +130,20 @@ def to_json(final: FinalResult) -> dict[str, Any]:
         ],
         "tie_breaks": list(final.tie_breaks),
         "final_deliveries": {
-            "chosen_by": "engine",
-            "moves": [
-                {
-                    "player": colour,
-                    "route": list(d.route),
-                    "points": {c: n for c, n in d.points if n},
-                }
-                for colour, d in final.deliveries
-            ],
+            "chosen_by": chosen_by(final),
+            "moves": [_move_json(move) for move in final.moves],
+            "violations": [v.to_json() for v in final.violations],
         },
+    }
+
+
+def _move_json(move: FinalMove) -> dict[str, Any]:
+    d = move.delivery
+    return {
+        "player": move.colour,
+        "route": list(d.route) if d is not None else None,
+        "points": {c: n for c, n in d.points if n} if d is not None else {},
+        "chosen_by": move.chosen_by,
+        "line": move.span.line if move.span is not None else None,
+        "replaces_illegal": move.replaces,
     }

@@ -56,6 +56,14 @@ class Scenario:
         kinds = (s.TurnDecl, s.QueryDecl, *EXPECTATIONS)
         return tuple(st for st in self.document.statements if isinstance(st, kinds))
 
+    @property
+    def final_deliveries(self) -> s.FinalDeliveriesDecl | None:
+        """The final deliveries as written (the file's ``final deliveries`` block), if any."""
+        for st in self.document.statements:
+            if isinstance(st, s.FinalDeliveriesDecl):
+                return st
+        return None
+
     def __repr__(self) -> str:
         parts = [self.rules.edition.value]
         if self.board is not None:
@@ -107,14 +115,24 @@ class _Analyser(RulesAnalysis, BoardAnalysis, PositionAnalysis, EventAnalysis):
         board = self.board(statements, rules.edition)
         needs_position = any(isinstance(st, POSITION_STATEMENTS) for st in statements)
         needs_board = needs_position or any(
-            isinstance(st, (s.TurnDecl, s.QueryDecl, *EXPECTATIONS)) for st in statements
+            isinstance(st, (s.TurnDecl, s.FinalDeliveriesDecl, s.QueryDecl, *EXPECTATIONS))
+            for st in statements
         )
         position = None
         if board is None and needs_board and not self._board_failed:
             first = next(
                 st
                 for st in statements
-                if isinstance(st, (*POSITION_STATEMENTS, s.TurnDecl, s.QueryDecl, *EXPECTATIONS))
+                if isinstance(
+                    st,
+                    (
+                        *POSITION_STATEMENTS,
+                        s.TurnDecl,
+                        s.FinalDeliveriesDecl,
+                        s.QueryDecl,
+                        *EXPECTATIONS,
+                    ),
+                )
             )
             self.error(
                 "E316",

@@ -35,6 +35,7 @@ _BLOCK_CHILDREN.update(
         "map_decl": children,
         "player_decl": children,
         "turn_decl": children,
+        "final_deliveries_decl": children,
         "build_block": children,
     }
 )

@@ -437,6 +437,28 @@ class TurnDecl(Node):
     footer: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class FinalMove(Node):
+    """One final delivery as played at the table: whose, and the route (``legs``, as in
+    ``move cube``), or a pass (``legs`` empty)."""
+
+    player: Ref
+    legs: tuple[Leg, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.legs
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class FinalDeliveriesDecl(Node):
+    """``final deliveries { black: Leicester > Nottingham  white: pass }``: the final
+    deliveries (rule ``end.final-deliveries``) as played, in the order made."""
+
+    moves: tuple[FinalMove, ...]
+    footer: tuple[str, ...] = ()
+
+
 # ------------------------------------------------------------------ expectations and queries
 
 
@@ -558,6 +580,7 @@ Statement = (
     | RoundDecl
     | EndgameDecl
     | TurnDecl
+    | FinalDeliveriesDecl
     | Expectation
     | QueryDecl
 )
