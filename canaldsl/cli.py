@@ -61,10 +61,12 @@ class GameCommands(click.Group):
 @click.group(cls=GameCommands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="canaldsl")
 def main() -> None:
-    """Settle questions about the board game Canal Mania.
+    """Settle questions about board games: Canal Mania, Ticket to Ride USA, Canal Grande.
 
-    Write a position and a proposed turn in the Canal Mania language (.canal files); canaldsl
-    says whether the turn is legal and, if not, which rule it breaks and where.
+    Write a position and a proposed turn in the game's language (.canal files; the file's
+    `rules` statement names the game); canaldsl says whether the turn is legal and, if not,
+    which rule it breaks and where, and answers the question behind it: the cost, the final
+    scores, the winner, the best move, with a proof.
     """
 
 
@@ -300,7 +302,7 @@ def board(board: str, edition: str | None, output: str) -> None:
 @main.command("rules")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
 def list_rules(output: str) -> None:
-    """List every rule of Canal Mania that canaldsl checks, by rule id."""
+    """List every rule that canaldsl checks, by rule id, game by game."""
     from canaldsl.rulelisting import rules_json, rules_text
 
     if output == "json":
