@@ -98,4 +98,10 @@ def explanation(rule_id: str) -> str:
         lines.append(f"  {name}: {rule.sections.get(key) or '(not in this rulebook)'}")
     if rule.differences:
         lines += ["", f"How the editions and texts differ: {rule.differences}"]
+    # optional game hook: the sentences of a rulebook's text the rule checks (a sentence index)
+    citations = getattr(game, "rule_citations", None)
+    cited: tuple[str, ...] = tuple(citations(rule.id)) if callable(citations) else ()
+    if cited:
+        lines += ["", "Sentences of the text it checks (sentence index):"]
+        lines += [f"  {line}" for line in cited]
     return "\n".join(lines)

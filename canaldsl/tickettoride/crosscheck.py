@@ -125,8 +125,11 @@ def findings() -> tuple[Finding, ...]:
 
 def run_examples(folder: Path) -> list[Example]:
     from canaldsl.sources import read_source
-    from canaldsl.tickettoride.game import GAME
     from canaldsl.tickettoride.loading import check_text
+    from canaldsl.tickettoride.registry import all_rules
+    from canaldsl.tickettoride.report import judge_claims
+
+    all_rules()
 
     examples = []
     for path in sorted(folder.rglob("*.canal")):
@@ -136,7 +139,7 @@ def run_examples(folder: Path) -> list[Example]:
             examples.append(Example(path.stem, shown, "", (), (), None, error=str(problems)))
             continue
         scenario, _ = check_text(text, filename=shown)
-        outcome = GAME.claims(text, path=path, display=shown)
+        outcome = judge_claims(text, display=shown)
         if outcome.errors or scenario is None:
             message = "; ".join(d.message for d in outcome.errors) or "cannot be read"
             examples.append(Example(path.stem, shown, "", (), (), None, error=message))

@@ -20,7 +20,7 @@ from canaldsl.games import (
     Played,
 )
 from canaldsl.statuses import ExitCode
-from canaldsl.verdicts import Claim, FileReport, FinalScores
+from canaldsl.verdicts import FileReport, FinalScores
 
 if TYPE_CHECKING:
     import click
@@ -47,6 +47,17 @@ class TicketToRide(BaseGame):
 
         all_rules()
         return BOOK
+
+    def rule_citations(self, rule_id: str) -> tuple[str, ...]:
+        """Where the Italian text's sentence index cites a rule: each sentence's number,
+        section and our paraphrase (read by ``canaldsl explain``)."""
+        from canaldsl.tickettoride.sentences import sentence_index
+
+        return tuple(
+            f"it #{number} ({sentence.section}): {sentence.says}"
+            for number, sentence in enumerate(sentence_index(), start=1)
+            if rule_id in sentence.rules
+        )
 
     def parse_source(self, text: str, *, filename: str, path: Path | None) -> Any:
         from canaldsl.diagnostics import SourceError
@@ -79,24 +90,11 @@ class TicketToRide(BaseGame):
         return play_source(text, display=display)
 
     def claims(self, text: str, *, path: Path, display: str) -> ClaimsOutcome:
-        from canaldsl.tickettoride.evaluate import evaluate
-        from canaldsl.tickettoride.loading import check_text
         from canaldsl.tickettoride.registry import all_rules
+        from canaldsl.tickettoride.report import judge_claims
 
         all_rules()
-        scenario, diagnostics = check_text(text, filename=display)
-        errors = tuple(d for d in diagnostics if d.is_error)
-        if scenario is None or errors:
-            return ClaimsOutcome(errors=errors)
-        if scenario.position is None:
-            return ClaimsOutcome(errors=())
-        evaluation, _ = evaluate(scenario)
-        claims = tuple(Claim(j.line, j.text, j.reason, j.passed) for j in evaluation.judgements)
-        rulebook = scenario.rulebook
-        if rulebook is None:
-            return ClaimsOutcome(errors=(), claims=claims)
-        where = f" ({rulebook.translation.text} rulebook, section {rulebook.section.text!r})"
-        return ClaimsOutcome((), claims, scenario.known_error, where)
+        return judge_claims(text, display=display)
 
     def score_sheet(self, text: str, *, path: Path, display: str, as_json: bool) -> str:
         from canaldsl.tickettoride.commands import score_source

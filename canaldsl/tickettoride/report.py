@@ -12,7 +12,8 @@ from canaldsl.diagnostics import Severity, SourceText, sort_diagnostics
 from canaldsl.statuses import Status
 from canaldsl.tickettoride.evaluate import Played, evaluate, turn_note
 from canaldsl.tickettoride.loading import check_text
-from canaldsl.verdicts import FileReport, TurnOutcome
+from canaldsl.games import ClaimsOutcome
+from canaldsl.verdicts import Claim, FileReport, TurnOutcome
 
 REPORT_FIELDS = ("board",)
 """Ticket to Ride's fields of a JSON file report."""
@@ -72,3 +73,21 @@ def check_source(text: str, *, display: str) -> FileReport:
         scenario=scenario,
         turn_notes=tuple(turn_note(p) for p in played),
     )
+
+
+def judge_claims(text: str, *, display: str) -> ClaimsOutcome:
+    """Every claim (``expect``, ``query``) of a scenario file judged, for the pytest plugin and
+    the rulebook cross-check."""
+    scenario, diagnostics = check_text(text, filename=display)
+    errors = tuple(d for d in diagnostics if d.is_error)
+    if scenario is None or errors:
+        return ClaimsOutcome(errors=errors)
+    if scenario.position is None:
+        return ClaimsOutcome(errors=())
+    evaluation, _ = evaluate(scenario)
+    claims = tuple(Claim(j.line, j.text, j.reason, j.passed) for j in evaluation.judgements)
+    rulebook = scenario.rulebook
+    if rulebook is None:
+        return ClaimsOutcome(errors=(), claims=claims)
+    where = f" ({rulebook.translation.text} rulebook, section {rulebook.section.text!r})"
+    return ClaimsOutcome((), claims, scenario.known_error, where)
