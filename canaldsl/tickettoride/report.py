@@ -9,10 +9,10 @@ the turn's notes. The report is the core's :class:`~canaldsl.verdicts.FileReport
 from __future__ import annotations
 
 from canaldsl.diagnostics import Severity, SourceText, sort_diagnostics
+from canaldsl.games import ClaimsOutcome
 from canaldsl.statuses import Status
 from canaldsl.tickettoride.evaluate import Played, evaluate, turn_note
 from canaldsl.tickettoride.loading import check_text
-from canaldsl.games import ClaimsOutcome
 from canaldsl.verdicts import Claim, FileReport, TurnOutcome
 
 REPORT_FIELDS = ("board",)
