@@ -51,11 +51,12 @@ def describe_terminal(name: str) -> str:
 
 def suggest_fix(terminal: str, text: str) -> str | None:
     """The fix for an unexpected token, where Ticket to Ride knows it: a city written in
-    lower case (``seattle``) is written with capitals (``Seattle``)."""
-    if terminal == "NAME" and text[:1].islower() and len(text) > 2:
+    lower case (``seattle-portland``) is written with capitals (``Seattle-Portland``)."""
+    if text[:1].islower() and len(text) > 2 and ("-" in text or terminal == "NAME"):
+        capitals = "-".join(part[:1].upper() + part[1:] for part in text.split("-"))
         return (
-            "city names are written with a capital letter for each word, like "
-            f"{text[:1].upper()}{text[1:]}; colours and players in lower case"
+            f"city names start with a capital letter ({capitals}); colours, players and "
+            "keywords are lower case"
         )
     return None
 
@@ -380,7 +381,8 @@ class _Builder(TreeBuilder):
             return s.ExpectWinner(players=tuple(names), **kw)
         if data == "expect_final_scores":
             pairs = tuple(
-                (_ref(_tokens(p, "NAME")[0]), _num(_tokens(p, "INT")[0])) for p in children(inner)
+                (_ref(_tokens(p, "NAME")[0]), _num(_tokens(p, "INT", "NEGATIVE")[0]))
+                for p in children(inner)
             )
             return s.ExpectFinalScores(scores=pairs, **kw)
         if data == "expect_completed":

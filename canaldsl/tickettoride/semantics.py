@@ -328,7 +328,7 @@ class _Analysis:
                     item.name.span,
                     hint=f"did you mean {guess}?"
                     if guess
-                    else "the options are listed by `canaldsl rules --switches`",
+                    else "the options are " + ", ".join(sorted(BOOK.switches)),
                 )
             elif item.value.text not in switch.values:
                 self.error(
