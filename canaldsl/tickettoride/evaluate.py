@@ -30,6 +30,9 @@ from canaldsl.tickettoride.tickets import fewest_trains, ticket_states
 from canaldsl.tickettoride.verdict import Verdict
 from canaldsl.verdicts import Evaluation, Judgement, TurnNote
 
+PLAYER_QUERIES = ("fewest-trains", "best-claim", "claims", "completed-tickets")
+"""The queries about one player (``for PLAYER``; default: the player to move)."""
+
 
 @dataclass(frozen=True)
 class Played:
@@ -281,6 +284,8 @@ class _Judge:
             player = self._who(st, st.player.text)
             if player is None:
                 return
+        elif kind in PLAYER_QUERIES:
+            player = self.position.to_move
         answer = query_answer(self.position, kind, player, st.subject.text if st.subject else None)
         if answer.reason_unknown:
             self.judge(st, None, answer.reason_unknown)
@@ -313,9 +318,18 @@ class Answer:
         if self.players is not None:
             names = {str(_player(p.text)) for p in written if p.kind != "sep"}
             return names == set(self.players)
-        words = [p.text.casefold() for p in written if p.kind != "sep"]
-        wanted = [w.casefold() for w in self.expected]
+        words = [_word(p.text) for p in written if p.kind != "sep"]
+        wanted = [_word(w) for w in self.expected]
         return words == wanted
+
+
+def _word(text: str) -> str:
+    """A word of an answer as compared: case folded; a route in either order."""
+    folded = " ".join(text.casefold().split())
+    if "-" in folded:
+        parts = [p.strip() for p in folded.split("-", 1)]
+        return "-".join(sorted(parts))
+    return folded
 
 
 def query_answer(
@@ -347,6 +361,12 @@ def query_answer(
             f"{holders or 'nobody'} {length}",
             pairs={str(h): length for h in routes.holders},
         )
+    if kind == "last-turns":
+        turns = best_last_turns(position)
+        if turns.scores is None or any(x.total is None for x in turns.scores.scores):
+            return Answer("", reason_unknown="a best last turn is not known (hand or tickets)")
+        text = _scores_text(turns.scores)
+        return Answer(text, pairs={str(x.player): x.total or 0 for x in turns.scores.scores})
     if player is None:
         return Answer("", reason_unknown=f"query {kind} needs: for PLAYER")
     if kind == "completed-tickets":
@@ -383,12 +403,6 @@ def query_answer(
         label = board.track_label(best.track)
         text = f"{label} with {best.cards}: {best.points} points"
         return Answer(text, expected=(*_label_words(label), str(best.points), "points"))
-    if kind == "last-turns":
-        turns = best_last_turns(position)
-        if turns.scores is None or any(x.total is None for x in turns.scores.scores):
-            return Answer("", reason_unknown="a best last turn is not known (hand or tickets)")
-        text = _scores_text(turns.scores)
-        return Answer(text, pairs={str(x.player): x.total or 0 for x in turns.scores.scores})
     return Answer("", reason_unknown=f"unknown query {kind}")
 
 

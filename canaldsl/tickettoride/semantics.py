@@ -434,6 +434,7 @@ class _Analysis:
         for item in st.items:
             if isinstance(item, s.RouteItem | s.TicketItem) and item.pair.text in problem:
                 return item.span
+        for item in st.items:
             if isinstance(item, s.CityItem) and item.name.text in problem:
                 return item.span
         return st.name.span
@@ -766,7 +767,37 @@ class _Analysis:
     def expectation(self, st: Any) -> None:
         if self.board is not None:
             self.build_position(st.span)
+        turned = any(isinstance(e, TurnEvent | _Broken) for e in self.events)
+        if isinstance(st, ExpectLegal | ExpectIllegal) and not turned:
+            self.error(
+                c.NO_TURN,
+                "this expectation speaks of the turn before it, and there is none",
+                st.span,
+                hint="write the turn first (turn PLAYER ...), then expect legal or illegal",
+            )
+            return
+        if isinstance(st, s.QueryDecl):
+            if not self.query_ok(st):
+                return
         self.events.append(st)
+
+    def query_ok(self, st: s.QueryDecl) -> bool:
+        kind = st.kind.text
+        if st.subject is None:
+            return True
+        if kind != "fewest-trains":
+            self.error(
+                c.BAD_QUERY,
+                f"query {kind} takes no subject",
+                st.subject.span,
+                hint=f"write query {kind}"
+                + (" for PLAYER" if st.player is not None else "")
+                + "; only fewest-trains takes a ticket",
+            )
+            return False
+        if self.board is not None:
+            return self.ticket(s.TicketRef(st.subject)) is not None
+        return True
 
 
 @dataclass(frozen=True)
@@ -787,6 +818,8 @@ def _pair(text: str) -> tuple[str, str]:
 
 
 def _map_hint(problem: str) -> str:
+    if "at least two cities" in problem:
+        return "write at least two city lines (city NAME)"
     if "unknown city" in problem:
         return "write a city line for it (city NAME) before the routes and tickets"
     if "length" in problem:
