@@ -11,38 +11,19 @@ tickets to none, the player to move to the first written.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from canaldsl.diagnostics import Diagnostic, SourceText, Span, did_you_mean
-from canaldsl.syntaxtree import ExpectIllegal, ExpectLegal, KnownErrorDecl, Ref, RulebookDecl
+from canaldsl.diagnostics import Diagnostic, SourceText, Span
+from canaldsl.syntaxtree import ExpectIllegal, ExpectLegal, KnownErrorDecl, RulebookDecl
 from canaldsl.tickettoride import codes as c
 from canaldsl.tickettoride import syntax as s
 from canaldsl.tickettoride.board import (
     Board,
-    BoardError,
-    City,
-    Route,
-    RouteSpec,
-    Ticket,
-    TicketSpec,
-    UnknownCityError,
     UnknownRouteError,
-    UnknownTicketError,
 )
 from canaldsl.tickettoride.cards import Cards
-from canaldsl.tickettoride.colours import (
-    Colour,
-    ColourError,
-    PlayerColour,
-    card_colour,
-    parse_player,
-    track_colour,
-)
-from canaldsl.tickettoride.mapbuild import build_board
 from canaldsl.tickettoride.position import (
     DISPLAY_SIZE,
     TRAINS_PER_PLAYER,
@@ -57,7 +38,7 @@ from canaldsl.tickettoride.position import (
     TicketDeck,
     validate,
 )
-from canaldsl.tickettoride.rulebook import BOOK
+from canaldsl.tickettoride.semantics_board import BoardReader
 from canaldsl.tickettoride.turns import (
     Action,
     CardDraw,
@@ -67,11 +48,6 @@ from canaldsl.tickettoride.turns import (
     Source,
     Turn,
 )
-from canaldsl.tickettoride.usa import usa_board
-
-BOARDS = ("usa",)
-"""The built-in maps, by the name ``board`` takes."""
-_DASH = re.compile(r"\s*[-\u2013\u2014]\s*")
 
 
 @dataclass(frozen=True)
@@ -102,189 +78,8 @@ class Scenario:
     known_error: str | None = None
 
 
-class _Analysis:
-    def __init__(self, document: s.Document, source: SourceText) -> None:
-        self.document = document
-        self.source = source
-        self.diagnostics: list[Diagnostic] = []
-        self.board: Board | None = None
-        self.board_name: str | None = None
-        self.tickets_1910 = False
-        self.settings: dict[str, str] = {}
-        self.players_setting: tuple[int, Span] | None = None
-        self.players: list[Player] = []
-        self.player_spans: dict[PlayerColour, Span] = {}
-        self.owners: list[PlayerColour | None] = []
-        self.display = Cards()
-        self.display_unknown: int | None = None
-        self.deck = Deck()
-        self.discards = Discards()
-        self.ticket_deck = TicketDeck()
-        self.to_move: PlayerColour | None = None
-        self.last_round: LastRound | None = None
-        self.finished = False
-        self.position: Position | None = None
-        self.position_failed = False
-        self.events: list[Event] = []
-        self.seen: dict[str, Span] = {}
-        self.rulebook: RulebookDecl | None = None
-        self.known_error: str | None = None
-        self.first_span: Span | None = None
-
-    # ------------------------------------------------------------ diagnostics
-    def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
-        self.diagnostics.append(self.source.diagnostic(code, message, span, hint=hint))
-
-    def once(self, what: str, span: Span) -> bool:
-        if what in self.seen:
-            first = self.seen[what]
-            self.error(
-                c.REPEATED,
-                f"{what} is given twice (first at line {first.line})",
-                span,
-                hint=f"keep one {what} statement and remove the other",
-            )
-            return False
-        self.seen[what] = span
-        return True
-
-    # ------------------------------------------------------------ names
-    def colour(self, ref: Ref, *, track: bool = False) -> Colour | None:
-        try:
-            return track_colour(ref.text) if track else card_colour(ref.text)
-        except ColourError as exc:
-            kinds = "a track colour (or grey)" if track else "a card colour or locomotive"
-            hint = f"write {exc.suggestion}" if exc.suggestion else f"write {kinds}"
-            self.error(c.UNKNOWN_COLOUR, f"{ref.text!r} is not {kinds}", ref.span, hint=hint)
-            return None
-
-    def player_colour(self, ref: Ref) -> PlayerColour | None:
-        try:
-            return parse_player(ref.text)
-        except ColourError as exc:
-            names = ", ".join(p.value for p in PlayerColour)
-            hint = f"write {exc.suggestion}" if exc.suggestion else f"players are {names}"
-            self.error(c.UNKNOWN_PLAYER, f"{ref.text!r} is not a player colour", ref.span, hint)
-            return None
-
-    def playing(self, ref: Ref) -> PlayerColour | None:
-        colour = self.player_colour(ref)
-        if colour is None or not self.players:
-            return colour
-        if all(p.colour is not colour for p in self.players):
-            names = ", ".join(str(p.colour) for p in self.players)
-            self.error(
-                c.NOT_PLAYING,
-                f"{colour} does not play in this game",
-                ref.span,
-                hint=f"the players are {names}",
-            )
-            return None
-        return colour
-
-    def _name_error(self, exc: BoardError, span: Span) -> None:
-        suggestion = getattr(exc, "suggestion", None)
-        if isinstance(exc, UnknownCityError):
-            code, what = c.UNKNOWN_CITY, "city"
-        elif isinstance(exc, UnknownTicketError):
-            code, what = c.UNKNOWN_TICKET, "ticket"
-        else:
-            code, what = c.UNKNOWN_ROUTE, "route"
-        message = str(exc).split(" (did you mean")[0]
-        hint = f"did you mean {suggestion}?" if suggestion else f"write a {what} of this map"
-        if isinstance(exc, UnknownCityError) and self.board is not None and not suggestion:
-            hint = "the cities are listed by `canaldsl board " + (self.board_name or "usa") + "`"
-        self.error(code, message, span, hint=hint)
-
-    def route(self, ref: Ref) -> Route | None:
-        assert self.board is not None
-        try:
-            return self.board.route(ref.text)
-        except BoardError as exc:
-            self._name_error(exc, ref.span)
-            return None
-
-    def ticket(self, ref: s.TicketRef) -> Ticket | None:
-        assert self.board is not None
-        try:
-            points = None if ref.points is None else ref.points.value
-            return self.board.ticket(ref.pair.text, points)
-        except BoardError as exc:
-            self._name_error(exc, ref.pair.span)
-            return None
-
-    def tickets(self, refs: Iterable[s.TicketRef]) -> tuple[Ticket, ...] | None:
-        found = [self.ticket(r) for r in refs]
-        if any(t is None for t in found):
-            return None
-        return tuple(t for t in found if t is not None)
-
-    def cards(self, items: Iterable[s.CardItem]) -> Cards | None:
-        total = Cards()
-        ok = True
-        for item in items:
-            if item.kind.text == "unknown":
-                self.error(
-                    c.MISPLACED_UNKNOWN,
-                    "'unknown' cannot be one of these cards",
-                    item.kind.span,
-                    hint="write the cards known, or only how many (hand 5 cards, deck 40)",
-                )
-                ok = False
-                continue
-            colour = self.colour(item.kind)
-            if colour is None:
-                ok = False
-            else:
-                total = total.add(colour, item.number)
-        return total if ok else None
-
-    def card_sequence(self, items: Iterable[s.CardItem]) -> tuple[Colour, ...] | None:
-        out: list[Colour] = []
-        ok = True
-        for item in items:
-            colour = self.colour(item.kind)
-            if colour is None:
-                ok = False
-            else:
-                out.extend([colour] * item.number)
-        return tuple(out) if ok else None
-
-    def track(self, ref: s.TrackRef) -> int | None:
-        assert self.board is not None
-        route = self.route(ref.pair)
-        if route is None:
-            return None
-        colour = None
-        if ref.colour is not None:
-            colour = self.colour(ref.colour, track=True)
-            if colour is None:
-                return None
-        try:
-            fits = [
-                t for t in route.tracks if colour is None or self.board.tracks[t].colour is colour
-            ]
-            if not fits:
-                self.board.track_of(route, colour)
-        except UnknownRouteError as exc:
-            self._name_error(exc, ref.colour.span if ref.colour else ref.pair.span)
-            return None
-        if ref.slot is not None:
-            if not 1 <= ref.slot.value <= len(fits):
-                self.error(
-                    c.UNKNOWN_ROUTE,
-                    f"{route.name} has {len(fits)} {colour or ''} track(s), not a number "
-                    f"{ref.slot.value}",
-                    ref.slot.span,
-                    hint=f"write 1{' or 2' if len(fits) == 2 else ''}",
-                )
-                return None
-            return fits[ref.slot.value - 1]
-        if colour is None and route.is_double and len(fits) == 2:
-            free = [t for t in fits if self.owners and self.owners[t] is None]
-            return (free or fits)[0]
-        free = [t for t in fits if self.owners and self.owners[t] is None]
-        return (free or fits)[0]
+class _Analysis(BoardReader):
+    """A document read statement by statement into the map, the position and the events."""
 
     # ------------------------------------------------------------ statements
     def run(self) -> None:
@@ -311,133 +106,6 @@ class _Analysis:
             self.expectation(st)
         else:
             self.position_statement(st)
-
-    def rules(self, st: s.RulesDecl) -> None:
-        if not self.once("rules", st.span):
-            return
-        for item in st.items:
-            if isinstance(item, s.PlayersSetting):
-                self.players_setting = (item.count.value, item.count.span)
-                continue
-            switch = BOOK.switches.get(item.name.text)
-            if switch is None:
-                guess = did_you_mean(item.name.text, BOOK.switches)
-                self.error(
-                    c.UNKNOWN_OPTION,
-                    f"unknown option {item.name.text!r}",
-                    item.name.span,
-                    hint=f"did you mean {guess}?"
-                    if guess
-                    else "the options are " + ", ".join(sorted(BOOK.switches)),
-                )
-            elif item.value.text not in switch.values:
-                self.error(
-                    c.UNKNOWN_OPTION,
-                    f"option {switch.name} has no value {item.value.text!r}",
-                    item.value.span,
-                    hint=f"write one of {', '.join(switch.values)}",
-                )
-            else:
-                self.settings[switch.name] = item.value.text
-
-    def board_decl(self, st: s.BoardDecl) -> None:
-        name = st.name.text
-        user_items = [i for i in st.items if not isinstance(i, s.TicketSetItem | s.TitleItem)]
-        if name == "usa" and not user_items:
-            year = None
-            for item in st.items:
-                if isinstance(item, s.TicketSetItem):
-                    if item.year.value != 1910:
-                        self.error(
-                            c.TICKET_SET,
-                            f"the USA map has no {item.year.value} ticket set",
-                            item.year.span,
-                            hint="write tickets 1910 (the USA 1910 set), or nothing for the "
-                            "original 30",
-                        )
-                    else:
-                        year = item.year.value
-            self.tickets_1910 = year == 1910
-            self.board = usa_board(tickets_1910=self.tickets_1910)
-            self.board_name = "usa"
-            return
-        if not user_items:
-            guess = did_you_mean(name, BOARDS)
-            self.error(
-                c.UNKNOWN_BOARD,
-                f"unknown board {name!r}",
-                st.name.span,
-                hint=f"did you mean {guess}?"
-                if guess
-                else 'write board usa, or a map of your own: board "NAME" { city ... }',
-            )
-            return
-        self.user_map(st)
-
-    def user_map(self, st: s.BoardDecl) -> None:
-        cities: list[City] = []
-        routes: list[RouteSpec] = []
-        tickets: list[TicketSpec] = []
-        title = ""
-        ok = True
-        for item in st.items:
-            if isinstance(item, s.TitleItem):
-                title = item.title.text
-            elif isinstance(item, s.TicketSetItem):
-                self.error(
-                    c.TICKET_SET,
-                    "a map of one's own has no ticket sets",
-                    item.span,
-                    hint="write each ticket as: ticket A-B POINTS",
-                )
-                ok = False
-            elif isinstance(item, s.CityItem):
-                lat = lon = None
-                if item.at is not None:
-                    lat, lon = float(item.at[0]), float(item.at[1])
-                cities.append(City(item.name.text, lat, lon, tuple(a.text for a in item.also)))
-            elif isinstance(item, s.RouteItem):
-                a, b = _pair(item.pair.text)
-                colours = [self.colour(ref, track=True) for ref in item.colours]
-                if any(x is None for x in colours):
-                    ok = False
-                    continue
-                if len(colours) > 2:
-                    self.error(
-                        c.BAD_MAP,
-                        f"route {item.pair.text} has {len(colours)} tracks",
-                        item.colours[2].span,
-                        hint="a route has one track, or two for a double route",
-                    )
-                    ok = False
-                    continue
-                routes.append(
-                    RouteSpec(a, b, item.length.value, tuple(x for x in colours if x is not None))
-                )
-            elif isinstance(item, s.TicketItem):
-                a, b = _pair(item.pair.text)
-                tickets.append(TicketSpec(a, b, item.points.value))
-        if not ok:
-            return
-        try:
-            self.board = build_board(
-                name=st.name.text, title=title, cities=cities, routes=routes, tickets=tickets
-            )
-            self.board_name = st.name.text
-        except BoardError as exc:
-            for problem in exc.problems:
-                span = self._map_span(st, problem)
-                self.error(c.BAD_MAP, problem, span, hint=_map_hint(problem))
-
-    @staticmethod
-    def _map_span(st: s.BoardDecl, problem: str) -> Span:
-        for item in st.items:
-            if isinstance(item, s.RouteItem | s.TicketItem) and item.pair.text in problem:
-                return item.span
-        for item in st.items:
-            if isinstance(item, s.CityItem) and item.name.text in problem:
-                return item.span
-        return st.name.span
 
     # ------------------------------------------------------------ the position
     def need_board(self, span: Span) -> bool:
@@ -685,7 +353,7 @@ class _Analysis:
         colour = self.playing(st.player)
         actions = [self.action(a) for a in st.actions]
         if colour is None or any(a is None for a in actions) or self.position is None:
-            self.events.append(_Broken(st))  # type: ignore[arg-type]
+            self.events.append(_Broken(st))
             return
         number = 1 + sum(1 for e in self.events if isinstance(e, TurnEvent | _Broken))
         turn = Turn(colour, tuple(a for a in actions if a is not None), st.span)
@@ -776,9 +444,8 @@ class _Analysis:
                 hint="write the turn first (turn PLAYER ...), then expect legal or illegal",
             )
             return
-        if isinstance(st, s.QueryDecl):
-            if not self.query_ok(st):
-                return
+        if isinstance(st, s.QueryDecl) and not self.query_ok(st):
+            return
         self.events.append(st)
 
     def query_ok(self, st: s.QueryDecl) -> bool:
@@ -807,28 +474,6 @@ class _Broken:
     decl: s.TurnDecl
 
 
-def _pair(text: str) -> tuple[str, str]:
-    parts = [p for p in _DASH.split(text.strip()) if p]
-    if len(parts) == 2:
-        return parts[0], parts[1]
-    # a city name with a dash inside it: split at the dash nearest the middle
-    middle = len(text) // 2
-    cut = min((m.start() for m in _DASH.finditer(text)), key=lambda i: abs(i - middle))
-    return text[:cut].strip(" -"), text[cut + 1 :].strip(" -")
-
-
-def _map_hint(problem: str) -> str:
-    if "at least two cities" in problem:
-        return "write at least two city lines (city NAME)"
-    if "unknown city" in problem:
-        return "write a city line for it (city NAME) before the routes and tickets"
-    if "length" in problem:
-        return "a route is 1 to 6 spaces long"
-    if "twice" in problem or "also" in problem:
-        return "write each city, route and ticket once"
-    return "correct the map as the message says"
-
-
 def analyse(document: s.Document, source: SourceText) -> tuple[Scenario, list[Diagnostic]]:
     """The scenario of a parsed document, with every problem of meaning found."""
     analysis = _Analysis(document, source)
@@ -849,4 +494,4 @@ def analyse(document: s.Document, source: SourceText) -> tuple[Scenario, list[Di
     return scenario, analysis.diagnostics
 
 
-__all__ = ["BOARDS", "Event", "Scenario", "TurnEvent", "analyse", "replace"]
+__all__ = ["Event", "Scenario", "TurnEvent", "analyse", "replace"]

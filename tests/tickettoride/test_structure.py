@@ -25,7 +25,7 @@ LAYERS = {
         "registry",
         "sentences",
     ),
-    "analysis": ("semantics", "loading", "writer"),
+    "analysis": ("semantics_names", "semantics_board", "semantics", "loading", "writer"),
     "engine": (
         "verdict",
         "engine_context",
