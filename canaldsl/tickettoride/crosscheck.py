@@ -189,7 +189,7 @@ def _markdown(examples: list[Example], found: tuple[Finding, ...]) -> str:
         "# Ticket to Ride: the Italian rulebook cross-checked",
         "",
         "Made by `canaldsl crosscheck scenarios/tickettoride --format markdown`; kept current "
-        "by `tests/tickettoride/test_crosscheck.py`.",
+        "by `tests/tickettoride/test_commands.py`.",
         "",
         "## Worked examples and concrete statements",
         "",
