@@ -16,17 +16,12 @@ from dataclasses import dataclass
 from canaldsl.syntaxtree import ExpectIllegal, ExpectLegal
 from canaldsl.tickettoride import syntax as s
 from canaldsl.tickettoride.board import ROUTE_POINTS, Ticket
-from canaldsl.tickettoride.claims import HandUnknownError, best_claim, claim_options
 from canaldsl.tickettoride.colours import ColourError, PlayerColour, parse_player
 from canaldsl.tickettoride.engine import TurnError, play
-from canaldsl.tickettoride.forest import Status
 from canaldsl.tickettoride.formatter import statement_lines
-from canaldsl.tickettoride.lastturn import best_last_turns
-from canaldsl.tickettoride.longest import longest_routes
 from canaldsl.tickettoride.position import Position
 from canaldsl.tickettoride.scoring import FinalScores, final_scores
 from canaldsl.tickettoride.semantics import Scenario, TurnEvent
-from canaldsl.tickettoride.tickets import fewest_trains, ticket_states
 from canaldsl.tickettoride.verdict import Verdict
 from canaldsl.verdicts import Evaluation, Judgement, TurnNote
 
@@ -240,6 +235,8 @@ class _Judge:
         player = self._who(st, st.player.text)
         if player is None:
             return
+        from canaldsl.tickettoride.tickets import ticket_states
+
         states = ticket_states(self.position, player)
         if states is None:
             self.judge(st, None, f"{player}'s tickets are not known")
@@ -336,6 +333,12 @@ def query_answer(
     position: Position, kind: str, player: PlayerColour | None, subject: str | None
 ) -> Answer:
     """The answer to one query on a position (search methods)."""
+    from canaldsl.tickettoride.claims import HandUnknownError, best_claim, claim_options
+    from canaldsl.tickettoride.forest import Status
+    from canaldsl.tickettoride.lastturn import best_last_turns
+    from canaldsl.tickettoride.longest import longest_routes
+    from canaldsl.tickettoride.tickets import fewest_trains, ticket_states
+
     board = position.board
     if kind in ("final-scores", "winner"):
         scores = final_scores(position)
@@ -418,6 +421,8 @@ def _label_words(label: str) -> tuple[str, ...]:
 
 
 def _complete(position: Position, player: PlayerColour, ticket: Ticket) -> bool:
+    from canaldsl.tickettoride.tickets import ticket_states
+
     states = ticket_states(position, player) or ()
     return any(x.ticket == ticket and x.completed for x in states)
 

@@ -163,3 +163,9 @@ def test_the_game_record_files_are_the_records_and_score_as_their_replay(
     from_file = final_scores(evaluation.final_state)
     assert [s.total for s in from_file.scores] == [s.total for s in replayed.scores]
     assert from_file.winners == replayed.winners
+
+
+def test_examples_readme_lists_every_ticket_to_ride_example() -> None:
+    listing = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
+    for path in EXAMPLES:
+        assert f"](tickettoride/{path.name})" in listing, path.name
