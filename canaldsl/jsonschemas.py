@@ -30,6 +30,11 @@ VERSIONS: dict[str, int] = {
     "can-complete": 1,
     "crosscheck": 1,
     "score": 1,
+    # Ticket to Ride's own commands
+    "longest-route": 1,
+    "fewest-trains": 1,
+    "best-claim": 1,
+    "last-turns": 1,
 }
 """Each command printing JSON, and the version of its schema."""
 

@@ -18,7 +18,7 @@ import click
 
 from canaldsl.diagnostics import Diagnostic
 from canaldsl.games import CommandError, Played
-from canaldsl.jsonschemas import error_json
+from canaldsl.jsonschemas import error_json, tag
 from canaldsl.sources import display_name
 from canaldsl.statuses import ExitCode
 from canaldsl.verdicts import FinalScores as CoreFinalScores
@@ -168,7 +168,8 @@ def _refuse(command: str, file: Path, output: str, error: CommandError) -> NoRet
     if output == "json":
         message = "\n".join(error.lines)
         diagnostics: Sequence[Diagnostic] = error.diagnostics
-        click.echo(json.dumps(error_json("check", display_name(file), message, diagnostics)))
+        answer = error_json(command, display_name(file), message, diagnostics)
+        click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
     sys.exit(error.status)
 
 
@@ -237,7 +238,7 @@ def longest_route_command(file: Path, output: str, engine: str) -> None:
     holders = [str(h) for h in routes.holders]
     lines.insert(0, f"longest route: {', '.join(holders) or 'nobody'} (+10)")
     answer = {
-        "command": "longest-route",
+        "schema": tag("longest-route"),
         "file": display_name(file),
         "engine": engine,
         "holders": holders,
@@ -298,7 +299,7 @@ def fewest_trains_command(
     )
     text = f"{player}, {', '.join(t.name for t in wanted) or 'no ticket'}: {plan.describe(board)}"
     answer = {
-        "command": "fewest-trains",
+        "schema": tag("fewest-trains"),
         "file": display_name(file),
         "engine": engine,
         "player": str(player),
@@ -369,7 +370,7 @@ def best_claim_command(
             f"  {board.track_label(o.track)} with {o.cards}: {o.points}" for o in options
         )
     answer = {
-        "command": "best-claim",
+        "schema": tag("best-claim"),
         "file": display_name(file),
         "engine": engine,
         "player": str(player),
@@ -408,7 +409,7 @@ def last_turns_command(file: Path, output: str, engine: str) -> None:
     if result.scores is not None:
         lines.insert(0, result.scores.headline())
     answer = {
-        "command": "last-turns",
+        "schema": tag("last-turns"),
         "file": display_name(file),
         "engine": engine,
         "turns": [

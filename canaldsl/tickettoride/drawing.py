@@ -29,6 +29,16 @@ def picture(request: PictureRequest) -> str:
     from canaldsl.tickettoride.commands import _scenario_after
     from canaldsl.tickettoride.picture import svg
 
+    if request.best_build or request.best_delivery:
+        raise CommandError(
+            "error: --best-build and --best-delivery are Canal Mania's; Ticket to Ride draws "
+            "--show longest-route or --show ticket:A-B"
+        )
+    if request.turn is not None:
+        raise CommandError(
+            "error: Ticket to Ride draws the position after the file's turns; --turn is not "
+            "supported (the report shows each turn)"
+        )
     if request.file in BOARDS:
         if request.show:
             raise CommandError("error: --show draws an answer on a file's position, not a board")

@@ -110,6 +110,7 @@ def test_solver_commands_answer_alike_with_both_engines(engine: str) -> None:
     result = canaldsl("longest-route", loop, "--engine", engine, "--format", "json")
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
+    _validate("longest-route", answer)
     red = next(p for p in answer["players"] if p["player"] == "red")
     assert red["length"] == 12 and red["proven"]
     assert red["cities"].count("Dallas") == 2
@@ -118,7 +119,9 @@ def test_solver_commands_answer_alike_with_both_engines(engine: str) -> None:
         "fewest-trains", tickets, "--for", "red", "--engine", engine, "--format", "json"
     )
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["status"] == "none-within-limit"
+    answer = json.loads(result.stdout)
+    _validate("fewest-trains", answer)
+    assert answer["status"] == "none-within-limit"
     result = canaldsl(
         "fewest-trains",
         tickets,
@@ -135,11 +138,15 @@ def test_solver_commands_answer_alike_with_both_engines(engine: str) -> None:
     best = str(EXAMPLES / "puzzle-best-claim-this-turn.canal")
     result = canaldsl("best-claim", best, "--for", "red", "--engine", engine, "--format", "json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["points"] == 12
+    answer = json.loads(result.stdout)
+    _validate("best-claim", answer)
+    assert answer["points"] == 12
     last = str(EXAMPLES / "puzzle-last-turns.canal")
     result = canaldsl("last-turns", last, "--engine", engine, "--format", "json")
     assert result.returncode == 0, result.stderr
-    totals = {s["player"]: s["total"] for s in json.loads(result.stdout)["scores"]["scores"]}
+    answer = json.loads(result.stdout)
+    _validate("last-turns", answer)
+    totals = {s["player"]: s["total"] for s in answer["scores"]["scores"]}
     assert totals == {"red": 36, "blue": 8}
 
 
@@ -150,6 +157,11 @@ def test_a_solver_command_on_a_file_with_errors_exits_2() -> None:
         result = canaldsl("longest-route", str(bad))
         assert result.returncode == 2
         assert "E702" in result.stderr and "Traceback" not in result.stderr
+        result = canaldsl("fewest-trains", str(bad), "--format", "json")
+        assert result.returncode == 2
+        answer = json.loads(result.stdout)
+        _validate("fewest-trains", answer)
+        assert answer["error"]["diagnostics"][0]["code"] == "E702"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
