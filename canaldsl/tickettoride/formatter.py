@@ -62,6 +62,8 @@ def _with_comments(lines: list[str], comments: Comments, indent: str) -> list[st
 def _block(
     head: str, items: list[tuple[str, Comments]], footer: tuple[str, ...], indent: str
 ) -> list[str]:
+    if not items and not footer:
+        return [f"{indent}{head} {{}}"]
     lines = [f"{indent}{head} {{"]
     inner = indent + INDENT
     for text, comments in items:

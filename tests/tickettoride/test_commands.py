@@ -252,3 +252,20 @@ def test_crosscheck_report_md_is_current() -> None:
         "run: canaldsl crosscheck scenarios/tickettoride --format markdown "
         "> scenarios/tickettoride/REPORT.md"
     )
+
+
+def test_the_public_api_checks_and_scores_ticket_to_ride() -> None:
+    import canaldsl
+
+    path = EXAMPLES / "winner-tie-most-tickets.canal"
+    result = canaldsl.check(path)
+    assert result.ok and result.game is not None and result.game.name == "tickettoride"
+    scores = canaldsl.final_scores(path)
+    assert scores.winner == "red" and dict(scores.scores) == {"red": 18, "blue": 18}
+    assert scores.breakdown is not None
+    assert scores.breakdown["blue"] == {"routes": 8, "tickets": 0, "longest_route": 10}
+    text = path.read_text(encoding="utf-8")
+    assert canaldsl.final_scores(canaldsl.check(text)).ranking == ("red", "blue")
+    unknown = "rules ticket-to-ride\nboard usa\nplayer red { tickets 2 }\nplayer blue {}\n"
+    with pytest.raises(canaldsl.ScoringError, match="winner not known"):
+        canaldsl.final_scores(unknown)

@@ -174,7 +174,7 @@ def test_fmt_keeps_comments_inside_blocks() -> None:
     assert document is not None
     assert format_document(document) == (
         "# the question\nrules ticket-to-ride\nboard usa\nplayer red {  # first\n"
-        "  # the hand\n  hand 2 red, blue  # known\n}\nplayer blue {\n}\n# the end\n"
+        "  # the hand\n  hand 2 red, blue  # known\n}\nplayer blue {}\n# the end\n"
     )
 
 
@@ -245,3 +245,15 @@ def test_turn_notes_explain_cards_points_trains_and_tickets() -> None:
     assert "42 trains left" in first.changes
     assert "kept 1 of 3 tickets" in second.changes
     assert any("not checked: tickets.none-left" in c for c in second.changes)
+
+
+@pytest.mark.parametrize("path", EXAMPLES + SCENARIOS, ids=lambda p: p.name)
+def test_repository_files_are_formatted(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    formatted, _ = GAME.format_source(text, filename=path.name)
+    assert formatted == text, f"run: canaldsl fmt {path.relative_to(ROOT)}"
+
+
+def test_an_empty_block_stays_on_one_line() -> None:
+    formatted, _ = GAME.format_source("rules ticket-to-ride\nplayer blue {\n}\n", filename="x")
+    assert formatted == "rules ticket-to-ride\nplayer blue {}\n"
