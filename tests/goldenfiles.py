@@ -282,6 +282,8 @@ def _ticket_to_ride_solve_runs(path: str, position: str) -> Iterator[Run]:
     every = path.startswith(ENGINE_VARIANTS_UNDER)
     first = re.findall(r"^player (\w+)", position, flags=re.M)[:1]
     movers: list[tuple[str, ...]] = [()] + [("--for", colour) for colour in first]
+    yield Run(("score", path))
+    yield Run(("score", "--format", "json", path))
     yield Run(("longest-route", path))
     yield Run(("longest-route", "--format", "json", path))
     yield Run(("last-turns", path))
