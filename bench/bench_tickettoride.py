@@ -251,6 +251,44 @@ def bench_record(quick: bool) -> list[str]:
     ]
 
 
+def bench_check(quick: bool) -> list[str]:
+    """`canaldsl check` of the 5-player record file: the whole process (CPU time of the child,
+    start-up included) and the check inside this process."""
+    import os
+    import resource
+    import subprocess
+    from pathlib import Path
+
+    from canaldsl.tickettoride.game import GAME
+
+    root = Path(__file__).resolve().parents[1]
+    path = root / "examples" / "tickettoride" / "game-record-5-players.canal"
+    script = Path(sys.executable).parent / "canaldsl"  # the console script a user runs
+    runner = [str(script)] if script.exists() else [sys.executable, "-m", "canaldsl"]
+    command = [*runner, "check", str(path)]
+    whole = []
+    for _ in range(3 if quick else 10):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, capture_output=True, check=True, cwd=root)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        whole.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    text = path.read_text(encoding="utf-8")
+    GAME.check_source(text, path=path, display=path.name)
+    inside = [
+        cpu(lambda: GAME.check_source(text, path=path, display=path.name))[0]
+        for _ in range(3 if quick else 20)
+    ]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return [
+        "### `canaldsl check` of the 5-player game record (CPU ms)",
+        "",
+        "| family | runs | median | worst | note |",
+        "|---|---:|---:|---:|---|",
+        row("whole process", whole, f"start-up included; load {load}"),
+        row("inside one process", inside, "parse, analyse, 211 turns judged, expectations"),
+    ]
+
+
 def bench_differential(quick: bool) -> list[str]:
     rng = random.Random(6)
     board = adapter.board(BOARD)
@@ -286,6 +324,7 @@ BENCHES: dict[str, Callable[[bool], list[str]]] = {
     "tickets": bench_tickets,
     "claims": bench_claims,
     "record": bench_record,
+    "check": bench_check,
     "differential": bench_differential,
 }
 

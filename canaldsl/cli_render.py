@@ -64,6 +64,12 @@ def _write(path: Path, data: bytes) -> None:
     "--best-delivery", is_flag=True, help="Draw the best goods move (after the file's turns)."
 )
 @click.option("--for", "colour", default=None, help="Whose answer (default: whose turn it is).")
+@click.option(
+    "--show",
+    "show",
+    multiple=True,
+    help="A game's own answer to draw (Ticket to Ride: longest-route, ticket:A-B); repeatable.",
+)
 @BUDGET
 @click.option("--focus", is_flag=True, help="Draw only the part of the map the turn touches.")
 @click.option("--hex-labels", is_flag=True, help="Write every hex's label in it.")
@@ -81,6 +87,7 @@ def render(
     best_build: bool,
     best_delivery: bool,
     colour: str | None,
+    show: tuple[str, ...],
     budget: float,
     focus: bool,
     hex_labels: bool,
@@ -113,6 +120,7 @@ def render(
         budget=budget,
         focus=focus,
         hex_labels=hex_labels,
+        show=show,
     )
     try:
         document = game_of_name_or_file(file).picture(request)

@@ -92,7 +92,8 @@ class ClaimsOutcome:
 @dataclass(frozen=True, kw_only=True)
 class PictureRequest:
     """What ``canaldsl render`` asks a game to draw: a file (or a built-in board's name), its
-    turns (all, or the N-th), or a solver's answer for a player within a work budget."""
+    turns (all, or the N-th), or a solver's answer for a player within a work budget
+    (``best_build``/``best_delivery``: Canal Mania's; ``show``: any game's own, by name)."""
 
     file: str
     turn: int | None = None
@@ -102,6 +103,9 @@ class PictureRequest:
     budget: float = DEFAULT_UNITS
     focus: bool = False
     hex_labels: bool = False
+    show: tuple[str, ...] = ()
+    """A game's own answers to draw, by the names the game gives them (Ticket to Ride:
+    ``longest-route``, ``ticket:A-B``); a game refuses a name it does not know."""
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,15 @@ VERSIONS: dict[str, int] = {
     "can-complete": 1,
     "crosscheck": 1,
     "score": 1,
+    # Canal Grande's own commands
     "vote": 1,
     "best-split": 1,
     "can-win": 1,
+    # Ticket to Ride's own commands
+    "longest-route": 1,
+    "fewest-trains": 1,
+    "best-claim": 1,
+    "last-turns": 1,
 }
 """Each command printing JSON, and the version of its schema."""
 

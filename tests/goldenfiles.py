@@ -207,12 +207,16 @@ def _command_cases() -> Iterator[Case]:
         Run(("board", "examples/medway-two-locks.canal")),
         Run(("board", "examples/game-record-1st-edition.canal")),
     ]
+    for name in ("usa", "usa-1910"):  # Ticket to Ride's maps
+        boards += [Run(("board", name)), Run(("board", "--format", "json", name))]
     yield Case("commands/board", tuple(boards))
     crosschecks: list[Run] = []
     for folder_args in ((), ("tests/data/crosscheck",)):
         for output in ("text", "json", "markdown"):
             crosschecks.append(Run(("crosscheck", *folder_args, "--format", output)))
     crosschecks.append(Run(("crosscheck", "no/such/folder")))
+    for output in ("text", "json", "markdown"):
+        crosschecks.append(Run(("crosscheck", "scenarios/tickettoride", "--format", output)))
     yield Case("commands/crosscheck", tuple(crosschecks))
     pictures = [
         Run(("render", "england", "-o", "OUT"), writes=".svg", whole=True),
@@ -220,6 +224,7 @@ def _command_cases() -> Iterator[Case]:
         Run(("render", "england-2nd", "--hex-labels", "-o", "OUT"), writes=".svg"),
         Run(("render", "england", "--turn", "-o", "OUT"), writes=".svg"),
         Run(("render", "england", "-o", "picture.gif")),
+        Run(("render", "usa", "-o", "OUT"), writes=".svg"),
     ]
     yield Case("commands/render", tuple(pictures))
     folders = [
@@ -308,8 +313,43 @@ def _file_cases(path: str) -> Iterator[Case]:
     yield Case(f"files/{path}.check", tuple(checks))
     if played.status not in (0, 1):
         return
+    if _ticket_to_ride(path):
+        yield Case(f"files/{path}.solve", tuple(_ticket_to_ride_solve_runs(path, played.stdout)))
+        yield Case(f"files/{path}.draw", tuple(_ticket_to_ride_draw_runs(path)))
+        return
     yield Case(f"files/{path}.solve", tuple(_solve_runs(path, played.stdout)))
     yield Case(f"files/{path}.draw", tuple(_draw_runs(path, played.stdout)))
+
+
+def _ticket_to_ride(path: str) -> bool:
+    text = (ROOT / path).read_text(encoding="utf-8", errors="replace")
+    return re.search(r"^rules\s+ticket-to-ride\b", text, flags=re.M) is not None
+
+
+def _ticket_to_ride_solve_runs(path: str, position: str) -> Iterator[Run]:
+    """Ticket to Ride's own solver commands (the player to move, and the first player)."""
+    every = path.startswith(ENGINE_VARIANTS_UNDER)
+    first = re.findall(r"^player (\w+)", position, flags=re.M)[:1]
+    movers: list[tuple[str, ...]] = [()] + [("--for", colour) for colour in first]
+    yield Run(("score", path))
+    yield Run(("score", "--format", "json", path))
+    yield Run(("longest-route", path))
+    yield Run(("longest-route", "--format", "json", path))
+    yield Run(("last-turns", path))
+    for mover in movers:
+        yield Run(("best-claim", *mover, path))
+        yield Run(("fewest-trains", *mover, path))
+    if every:
+        yield Run(("longest-route", "--engine", "cp-sat", path))
+        yield Run(("best-claim", "--engine", "cp-sat", "--format", "json", path))
+        yield Run(("fewest-trains", "--engine", "cp-sat", "--format", "json", path))
+        yield Run(("last-turns", "--format", "json", path))
+
+
+def _ticket_to_ride_draw_runs(path: str) -> Iterator[Run]:
+    yield Run(("render", path, "-o", "OUT"), writes=".svg")
+    yield Run(("render", path, "--show", "longest-route", "-o", "OUT"), writes=".svg")
+    yield Run(("report", path, "-o", "OUT"), writes=".html")
 
 
 def _own_board(path: str) -> bool:

@@ -54,6 +54,12 @@ def test_every_language_example_parses(index: int) -> None:
         parsed = parse_document(block, filename=f"README block {index}")
         assert parsed.document is not None and not parsed.diagnostics, parsed.diagnostics
         return
+    if "rules ticket-to-ride" in block:  # the second game's section
+        from canaldsl.tickettoride.parser import parse_document
+
+        document, diagnostics, whole = parse_document(block, filename=f"README block {index}")
+        assert document is not None and whole and not diagnostics
+        return
     parse_syntax(block, filename=f"README block {index}")
 
 

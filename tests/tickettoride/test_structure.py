@@ -1,4 +1,5 @@
-"""The package's layers (data/model -> rules -> engine -> solvers -> pictures, no upward import,
+"""The package's layers (language -> data/model -> rules -> analysis -> engine -> solvers ->
+pictures/reports -> commands, no upward import,
 no cycle, no other game imported) and the sentence index of the Italian text."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from canaldsl.tickettoride.registry import all_rules
 from canaldsl.tickettoride.sentences import REASONS, sentence_index
 
 LAYERS = {
+    "language": ("codes", "syntax", "parser", "formatter"),
     "data": ("colours", "cards", "board", "mapbuild", "usa"),
     "model": ("position", "turns", "trails", "eulerbound", "network", "payments"),
     "rules": (
@@ -23,6 +25,7 @@ LAYERS = {
         "registry",
         "sentences",
     ),
+    "analysis": ("semantics_names", "semantics_board", "semantics", "loading", "writer"),
     "engine": (
         "verdict",
         "engine_context",
@@ -35,7 +38,16 @@ LAYERS = {
         "record",
     ),
     "solvers": ("longest", "forest", "tickets", "claims", "lastturn"),
-    "pictures": ("projection", "picture"),
+    "pictures": (
+        "projection",
+        "picture",
+        "evaluate",
+        "report",
+        "boardinfo",
+        "crosscheck",
+        "dispute",
+    ),
+    "commands": ("commands", "drawing", "game"),
 }
 ORDER = list(LAYERS)
 LAYER_OF = {module: ORDER.index(layer) for layer, modules in LAYERS.items() for module in modules}
