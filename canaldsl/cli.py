@@ -15,6 +15,7 @@ every command's output until it is complete, and gives none when interrupted:
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from collections.abc import Iterator
@@ -46,7 +47,7 @@ class GameCommands(click.Group):
                 assert command.name is not None
                 if command.name in self.commands or command.name in found:
                     raise ValueError(f"{game.name}: the command {command.name} exists already")
-                found[command.name] = command
+                found[command.name] = _owned_by(game, command)
         return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -56,6 +57,54 @@ class GameCommands(click.Group):
         if cmd_name in self.commands:
             return self.commands[cmd_name]
         return self._game_commands().get(cmd_name)
+
+
+def _owned_by(game: Game, command: click.Command) -> click.Command:
+    """``command`` (one of ``game``'s own) made to refuse, before it reads anything else, a
+    FILE written for another game: one line saying whose file and whose command, exit 2 (and
+    the error JSON with ``--format json``), rather than the other game's syntax errors."""
+    original = command.callback
+    if original is None or not any(p.name == "file" for p in command.params):
+        return command
+
+    def callback(**kwargs: Any) -> Any:
+        file = kwargs.get("file")
+        if isinstance(file, Path):
+            _refuse_other_game(game, command.name or "", file, kwargs.get("output"))
+        return original(**kwargs)
+
+    owned = copy.copy(command)
+    owned.callback = callback
+    return owned
+
+
+def _refuse_other_game(game: Game, command: str, file: Path, output: object) -> None:
+    """Exit 2 when FILE's ``rules`` name another game than ``game`` (an unreadable file or
+    unknown rules are left to the command, which says why with its diagnostics)."""
+    from canaldsl.games import game_of_text
+    from canaldsl.sources import display_name
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    name = display_name(file)
+    written_for = game_of_text(text, filename=name)[0]
+    if written_for is None or written_for.name == game.name:
+        return
+    message = f"{name} is a {written_for.title} file; {command} is a {game.title} command"
+    click.echo(f"error: {message}", err=True)
+    click.echo(
+        f"help: ask a {written_for.title} question of this file, or give {command} a "
+        f"{game.title} file (`rules {game.rules_names[0]}`); `canaldsl --help` lists the "
+        "commands",
+        err=True,
+    )
+    if output == "json":
+        from canaldsl.jsonschemas import error_json
+
+        click.echo(json.dumps(error_json(command, name, message), indent=2, ensure_ascii=False))
+    sys.exit(ExitCode.ERROR)
 
 
 @click.group(cls=GameCommands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -169,13 +169,18 @@ class TurnNote:
     rules: tuple[str, ...] = ()
     points: Mapping[str, int] = field(default_factory=dict)
     changes: tuple[str, ...] = ()
+    outcome: str | None = None
+    """For a game without points (Canal Grande): what a legal turn changed in the race
+    (``number totals Elena 5 (+3), Michele 3; no prize won``), said instead of the points."""
 
     def text(self) -> str:
         """One line: ``turn red: legal; scored red +4; red's hand -1 lock; red built lock R27``."""
         verdict = "legal" if self.legal else f"illegal ({', '.join(self.rules)}), not applied"
         parts = [f"turn {self.player}: {verdict}"]
         scored = ", ".join(f"{c} +{n}" for c, n in self.points.items() if n)
-        if self.legal:
+        if self.legal and self.outcome is not None:
+            parts.append(self.outcome)
+        elif self.legal:
             parts.append(f"scored {scored}" if scored else "no points")
         parts.extend(self.changes)
         return "; ".join(parts)

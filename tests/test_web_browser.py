@@ -14,8 +14,8 @@ from __future__ import annotations
 import io
 import os
 import shutil
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,11 +44,13 @@ class Scenario:
     text: str  # the position, with no turn yet
     typo: str  # a word of ``text`` misspelt, which the page must underline
     fix: tuple[int, str]  # where in the typo to type, and what, to fix it
-    first: tuple[str, str, str]  # (hex, palette kind, what the text then holds): legal
+    first: tuple[str, str, str]  # (target, palette kind, what the text then holds): legal
     second: tuple[str, str, str]  # the same: makes the turn illegal
     rule: str  # the rule the second click breaks
     third: tuple[str, str, str]  # the same: the turn legal again
-    card: tuple[str, str]  # a card of the palette, and what the text then holds
+    card: tuple[str, str] | None  # a card button of the palette, what the text then holds
+    click: Callable[[Any, str, str], None] = field(default=lambda p, t, k: _click_hex(p, t, k))
+    # how a target is clicked with a palette kind (Canal Mania: a hex label)
 
 
 def _canal_mania() -> Scenario:
@@ -67,8 +69,29 @@ def _canal_mania() -> Scenario:
     )
 
 
-SCENARIOS = {"canalmania": _canal_mania}
-"""Each game's scenario (Ticket to Ride, Canal Grande: add theirs when they have a page)."""
+def _canal_grande() -> Scenario:
+    # the worked vote of the text, Michele's last raise short of a Dorsoduro
+    text = (EXAMPLES / "canalgrande" / "vote-equal-count-is-not-enough.canal").read_text(
+        encoding="utf-8"
+    )
+    text = text[: text.index("  Elena passes\n")] + "}\n\nexpect legal\n"
+    assert "Michele plays gondola, Dorsoduro\n}" in text and "2 Dorsoduro" in text
+    return Scenario(
+        game="canalgrande",
+        text=text,
+        typo="Canaregio",
+        fix=(2, "n"),
+        first=("play:Michele", "Dorsoduro", "Michele plays gondola, 2 Dorsoduro"),
+        second=("play:Michele", "Dorsoduro", "Michele plays gondola, 3 Dorsoduro"),
+        rule="vote.cards-in-hand",
+        third=("hand:Michele", "Dorsoduro", "3 Dorsoduro, Santa Croce"),
+        card=None,
+        click=_click_player,
+    )
+
+
+SCENARIOS = {"canalmania": _canal_mania, "canalgrande": _canal_grande}
+"""Each game's scenario (Ticket to Ride: add its own when it has a page)."""
 
 
 @pytest.fixture
@@ -115,6 +138,19 @@ def _click_hex(page: Any, hex_label: str, kind: str) -> None:
     box = polygon.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _click_player(page: Any, target: str, kind: str) -> None:
+    """Canal Grande: choose the mode (``play`` or ``hand``) and the card in the palette,
+    then click the player's panel in the picture."""
+    mode, player = target.split(":")
+    page.click(f'#palette [data-mode="{mode}"]')
+    page.click(f'#palette [data-group="tile"] [data-choice="{kind}"]')
+    panel = page.locator(f'#board svg [data-player="{player}"] > rect').first
+    panel.scroll_into_view_if_needed()
+    box = panel.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 20)
 
 
 def _wait_for_text(page: Any, needle: str) -> None:
@@ -172,16 +208,16 @@ def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path
         assert page.locator("#diagnostics li.error").count() == 0
         assert page.input_value("#source") == scenario.text
 
-        # click a hex: a turn is written, legal
+        # a first click: a turn is written (Canal Mania) or completed (Canal Grande), legal
         hex_label, kind, holds = scenario.first
-        _click_hex(page, hex_label, kind)
+        scenario.click(page, hex_label, kind)
         _wait_for_text(page, holds)
         page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
         _wait_for_status(page, "ok")
 
-        # a second hex breaks a rule: the verdict changes, the rule is cited with its sections
+        # a second click breaks a rule: the verdict changes, the rule cited with its sections
         hex_label, kind, holds = scenario.second
-        _click_hex(page, hex_label, kind)
+        scenario.click(page, hex_label, kind)
         _wait_for_text(page, holds)
         page.wait_for_selector('#verdict .turn[data-legal="false"]', timeout=TIMEOUT_MS)
         _wait_for_status(page, "failed")  # the file expects the turn legal
@@ -202,18 +238,19 @@ def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path
         _shot(report, shots, "3-report")
         report.close()
 
-        # a click on the same hex takes the tile out: legal again
+        # a third click makes it legal again (Canal Mania: the same hex takes the tile out)
         hex_label, kind, holds = scenario.third
-        _click_hex(page, hex_label, kind)
+        scenario.click(page, hex_label, kind)
         _wait_for_text(page, holds)
         page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
         _wait_for_status(page, "ok")
 
         # a card from the palette goes into the hand
-        choice, holds = scenario.card
-        page.click(f'#palette [data-group="card"] [data-choice="{choice}"]')
-        _wait_for_text(page, holds)
-        _wait_for_status(page, "ok")
+        if scenario.card is not None:
+            choice, holds = scenario.card
+            page.click(f'#palette [data-group="card"] [data-choice="{choice}"]')
+            _wait_for_text(page, holds)
+            _wait_for_status(page, "ok")
         final_text = page.input_value("#source")
 
         # share: the link carries the whole file; opening it restores the text

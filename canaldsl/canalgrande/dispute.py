@@ -66,10 +66,22 @@ def status_of(result: Evaluated) -> Status:
 
 
 def dispute_report(path: Path, *, output: str) -> DisputeOutcome:
+    scenario, result, text = checked(path)
+    return _report(scenario, result, text, display_name(path))
+
+
+def report_of_text(text: str, *, display: str, output: str) -> DisputeOutcome:
+    """The report of a text not saved yet (the page of ``canaldsl serve``): the same page
+    as ``canaldsl report``; CommandError with the errors when the text has any."""
+    from canaldsl.canalgrande.drawing import checked_text
+
+    scenario, result = checked_text(text, display)
+    return _report(scenario, result, text, display)
+
+
+def _report(scenario: Scenario, result: Evaluated, text: str, name: str) -> DisputeOutcome:
     from canaldsl.canalgrande import picture
 
-    scenario, result, text = checked(path)
-    name = display_name(path)
     page = Page(f"Canal Grande: {Path(name).name}")
     page.headline(headline(scenario, result))
     question = _opening_comment(text)

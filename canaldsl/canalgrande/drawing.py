@@ -21,13 +21,20 @@ def _fail(message: str) -> NoReturn:
 
 def checked(path: Path) -> tuple[Scenario, Evaluated, str]:
     """A file read and played (CommandError showing its errors when it has any)."""
-    from canaldsl.canalgrande.report import played
     from canaldsl.sources import display_name, read_source
 
     display = display_name(path)
     text, problems = read_source(path)
     if text is None:
         raise CommandError(*(d.render() for d in problems), diagnostics=problems)
+    scenario, result = checked_text(text, display)
+    return scenario, result, text
+
+
+def checked_text(text: str, display: str) -> tuple[Scenario, Evaluated]:
+    """A text read and played (CommandError showing its errors when it has any)."""
+    from canaldsl.canalgrande.report import played
+
     scenario, result, diagnostics = played(text, display)
     errors = [d for d in diagnostics if d.is_error]
     if scenario is None or result is None or errors:
@@ -37,7 +44,7 @@ def checked(path: Path) -> tuple[Scenario, Evaluated, str]:
         )  # fmt: skip
     if scenario.position is None or result.final is None:
         _fail(f"{display}: the file describes no position (two players) to draw")
-    return scenario, result, text
+    return scenario, result
 
 
 def event_svg(verdict: EventVerdict, title: str) -> str:

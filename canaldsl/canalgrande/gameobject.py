@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import click
 
     from canaldsl.canalgrande.reading import Scenario
+    from canaldsl.pagehooks import PageAnswer, PageEdit, PageQuestion, Palette, Token
     from canaldsl.rules import RuleBook
 
 RULES_NAMES = ("canal-grande",)
@@ -33,7 +34,7 @@ RULES_NAMES = ("canal-grande",)
 
 class CanalGrande(BaseGame):
     """The game Canal Grande (two players; the Italian fan translation). The hooks it has no
-    answer for (the page's clicks, boards) come from :class:`BaseGame`."""
+    answer for (boards) come from :class:`BaseGame`."""
 
     name = "canalgrande"
     title = "Canal Grande"
@@ -132,6 +133,42 @@ class CanalGrande(BaseGame):
         from canaldsl.canalgrande.crosscheck import crosscheck_report
 
         return crosscheck_report(folder, output=output)
+
+    # ------------------------------------------------------------ the page (canaldsl serve)
+    def page_tokens(self, text: str) -> Sequence[Token]:
+        from canaldsl.canalgrande.page import tokens
+
+        return tokens(text)
+
+    def page_picture(self, text: str, *, path: Path, display: str) -> str:
+        from canaldsl.canalgrande.page import picture
+
+        return picture(text, path=path, display=display)
+
+    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
+        from canaldsl.canalgrande.page import report
+
+        return report(text, path=path, display=display)
+
+    def page_palette(self) -> Palette:
+        from canaldsl.canalgrande.page import palette
+
+        return palette()
+
+    def page_edit(self, text: str, edit: PageEdit) -> str:
+        from canaldsl.canalgrande.page import edit as edit_text
+
+        return edit_text(text, edit)
+
+    def page_questions(self) -> tuple[PageQuestion, ...]:
+        from canaldsl.canalgrande.page import QUESTIONS
+
+        return QUESTIONS
+
+    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
+        from canaldsl.canalgrande.page import answer
+
+        return answer(text, question, path=path, budget=budget)
 
 
 GAME = CanalGrande()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from canaldsl.canalgrande.evaluate import Evaluated, evaluate, illegal_diagnostics
 from canaldsl.canalgrande.loading import check_text
+from canaldsl.canalgrande.position import Position
 from canaldsl.canalgrande.reading import Scenario
 from canaldsl.diagnostics import SourceText, sort_diagnostics
 from canaldsl.games import ClaimsOutcome
@@ -49,6 +50,27 @@ def played(text: str, display: str) -> tuple[Scenario | None, Evaluated | None, 
     )
 
 
+def race_change(before: Position, after: Position) -> str:
+    """What a legal turn or vote changed in the race, for its turn note (the game has no
+    points): each number total with its gain, the prizes won, the winner if the game ended.
+    ``number totals Elena 5 (+3), Michele 3; Michele won 1 San Marco prize``."""
+    totals = []
+    won = []
+    for old, new in zip(before.players, after.players, strict=True):
+        gain = new.total - old.total
+        totals.append(f"{new.name} {new.total}" + (f" (+{gain})" if gain > 0 else ""))
+        gained = [(d, n - old.prizes[d]) for d, n in new.prizes.items() if n > old.prizes[d]]
+        if gained:
+            prizes = ", ".join(f"{n} {d}" for d, n in gained)
+            won.append(
+                f"{new.name} won {prizes} prize{'s' if sum(n for _, n in gained) > 1 else ''}"
+            )
+    parts = ["number totals " + ", ".join(totals), "; ".join(won) or "no prize won"]
+    if after.winner is not None and before.winner is None:
+        parts.append(f"{after.name(after.winner)} wins the game")
+    return "; ".join(parts)
+
+
 def check_source(text: str, *, path: Path, display: str) -> FileReport:
     scenario, result, diagnostics = played(text, display)
     if result is None or scenario is None or any(d.is_error for d in diagnostics):
@@ -73,6 +95,7 @@ def check_source(text: str, *, path: Path, display: str) -> FileReport:
             v.legal,
             tuple(dict.fromkeys(x.rule for x in v.violations)),
             changes=tuple(v.lines) if v.legal else (),
+            outcome=race_change(v.before, v.after) if v.legal else None,
         )
         for v in result.verdicts
     )

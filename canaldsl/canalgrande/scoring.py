@@ -50,6 +50,10 @@ def final_scores(checked: Any) -> FinalScores:
     return FinalScores(scenario.filename, scores, ranking, breakdown=_prizes(position))
 
 
+def _headline(display: str, position: Position, winner: str | None) -> str:
+    return f"{display}: " + (f"{winner} has won the game" if winner else "nobody has won yet")
+
+
 def score_sheet(text: str, *, display: str, as_json: bool) -> str:
     from canaldsl.canalgrande.loading import check_text
 
@@ -62,14 +66,20 @@ def score_sheet(text: str, *, display: str, as_json: bool) -> str:
     if as_json:
         from canaldsl.jsonschemas import tag
 
+        scores = {p.name: len(p.prizes) for p in position.players}
+        ranking = sorted(scores, key=lambda name: (name != winner, -scores[name]))
         answer = {
             "schema": tag("score"),
             "file": display,
+            "game": "canalgrande",
+            "headline": _headline(display, position, winner),
             "winner": winner,
+            "ranking": ranking,
+            "scores": scores,
             "prizes": _prizes(position),
         }
         return json.dumps(answer, indent=2, ensure_ascii=False)
-    lines = [f"{display}: " + (f"{winner} has won the game" if winner else "nobody has won yet")]
+    lines = [_headline(display, position, winner)]
     for player in position.players:
         held = ", ".join(f"{n} {d}" for d, n in player.prizes.items()) or "no prizes"
         lines.append(f"  {player.name}: {held}; number total {player.total}")

@@ -111,6 +111,7 @@ def score_source(text: str, *, path: Path, display: str, as_json: bool) -> str:
         document = {
             "schema": tag("score"),
             "file": display,
+            "game": "canalmania",
             "legal_turns": legal,
             "illegal_turns": illegal,
         }

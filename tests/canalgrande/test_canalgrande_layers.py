@@ -21,7 +21,7 @@ LAYERS = {
     "pictures": ["picture"],
     "reports": ["queries", "evaluate", "report", "writer", "drawing", "dispute", "crosscheck",
                 "scoring"],
-    "commands": ["commands", "gameobject"],
+    "commands": ["commands", "gameobject", "page", "pageedits"],
 }  # fmt: skip
 RANK = {module: rank for rank, modules in enumerate(LAYERS.values()) for module in modules}
 FOLDER = Path(package.__file__).parent

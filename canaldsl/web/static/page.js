@@ -248,6 +248,14 @@
     box.setAttribute("data-key", key);
     box.textContent = "";
     if (!palette || (!palette.groups.length && !palette.modes.length)) return;
+    // a game's modes and choices need not be Canal Mania's: start on its first of each
+    if (palette.modes.length && !palette.modes.some((m) => m.name === state.mode)) {
+      state.mode = palette.modes[0].name;
+    }
+    const kinds = palette.groups.find((g) => g.name === "tile");
+    if (kinds && kinds.choices.length && !kinds.choices.includes(state.tileKind)) {
+      state.tileKind = kinds.choices[0];
+    }
     if (palette.modes.length) {
       const modes = el("div", { class: "group" }, el("span", { class: "label" }, "click:"));
       for (const mode of palette.modes) {
@@ -272,11 +280,13 @@
           if (choice === state.tileKind) button.classList.add("chosen");
           button.addEventListener("click", () => {
             state.tileKind = choice;
-            state.mode = "tile";
+            // Canal Mania: choosing a tile kind means building a tile; a game without a
+            // mode named "tile" keeps the mode chosen
+            if (palette.modes.some((m) => m.name === "tile")) state.mode = "tile";
             for (const b of box.querySelectorAll("button")) b.classList.remove("chosen");
             button.classList.add("chosen");
-            const tileMode = box.querySelector('[data-mode="tile"]');
-            if (tileMode) tileMode.classList.add("chosen");
+            const chosenMode = box.querySelector('[data-mode="' + state.mode + '"]');
+            if (chosenMode) chosenMode.classList.add("chosen");
           });
         } else {
           button.addEventListener("click", () => edit(group.name, choice, ""));
