@@ -63,7 +63,7 @@ def test_every_language_example_parses(index: int) -> None:
     parse_syntax(block, filename=f"README block {index}")
 
 
-PART = re.compile(r"<!-- part of (examples/[\w.-]+\.canal) ")
+PART = re.compile(r"<!-- part of (examples/[\w./-]+\.canal) ")
 """Marks a `canal` block shown alone that is part of a whole example file (a player block, a
 turn ...): the block is written in that file as shown, and the file runs."""
 BLOCKS_IN_PLACE = re.findall(r"(.{0,160})```canal\n(.*?)```", README, flags=re.S)
