@@ -186,12 +186,19 @@ class BuildActions(PaymentActions):
             repeated=any(t.hex == hex for t in canal.tiles),
         )
         previous = end.kind if isinstance(end, Tile) else None
+        alike = [
+            t.hex.label
+            for t in section_tiles(canal)
+            if t is not end and t.kind is kind and t.hex.is_neighbour(hex)
+        ]
         self.check(
             build_rules.consecutive_tiles,
             item.kind.span,
             kind=kind,
             previous=previous,
             hex_label=label,
+            neighbours=tuple(alike),
+            reading=self.option("consecutive-tiles") if alike else "next-along-canal",
         )
         self.check(build_rules.tile_supply, item.kind.span, kind=kind, left=player.supply[kind])
         self.check(
@@ -208,6 +215,16 @@ class BuildActions(PaymentActions):
             Tile(hex, kind, player.colour, canal.contract, canal.section_index, True)
         )
         self.built_now.add(hex)
+
+
+def section_tiles(canal: CanalState) -> list[Tile]:
+    """The tiles of the canal's section being built: those after its last place."""
+    found: list[Tile] = []
+    for item in reversed(canal.route):
+        if not isinstance(item, Tile):
+            break
+        found.append(item)
+    return found
 
 
 def tiles_since_place(canal: CanalState) -> int:

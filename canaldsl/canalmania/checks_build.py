@@ -211,12 +211,27 @@ def smeaton(*, engineer: str | None, kind: str, uses: int, consecutive: bool) ->
     fr="Construction des canaux > 4. Réglementation des constructions (Tuiles consécutives)",
     de="Kanalbau > 4. Baubestimmungen (Benachbarte Plättchen)",
 )
-def consecutive_tiles(*, kind: TileKind, previous: TileKind | None, hex_label: str) -> str | None:
+def consecutive_tiles(
+    *,
+    kind: TileKind,
+    previous: TileKind | None,
+    hex_label: str,
+    neighbours: tuple[str, ...] = (),
+    reading: str = "next-along-canal",
+) -> str | None:
     """Two tiles of the same kind are never built on consecutive hexes of one canal section
     (curved and straight stretches are one kind); tiles on either side of a town belong to
-    different sections and may be alike."""
+    different sections and may be alike. Switch consecutive-tiles: ``next-along-canal`` (a
+    tile and the one built right before it) or ``neighbouring-hexes`` (any two tiles of the
+    section on touching hexes, ``neighbours`` being the earlier ones touching this hex)."""
     if previous is kind:
         return f"a {kind.value} at {hex_label} would follow a {kind.value} in the same section"
+    if reading == "neighbouring-hexes" and neighbours:
+        return (
+            f"a {kind.value} at {hex_label} would stand next to the {kind.value} at "
+            f"{', '.join(neighbours)} in the same section (option consecutive-tiles = "
+            "neighbouring-hexes)"
+        )
     return None
 
 

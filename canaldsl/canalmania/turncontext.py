@@ -59,6 +59,8 @@ class TurnContext:
     built_now: set[Hex] = field(default_factory=set)
     discarded_for_limit: int = 0
     payments: list[TilePayment] = field(default_factory=list)
+    consulted: set[str] = field(default_factory=set)
+    """The switches this turn's checks read (only where the reading could matter)."""
 
     # -- helpers
     def check(
@@ -77,6 +79,9 @@ class TurnContext:
         return self.state.rules.edition
 
     def option(self, name: str) -> str:
+        """A switch's value; read only where its reading could change a verdict, since every
+        switch read is played the other way to see whether it decided the turn."""
+        self.consulted.add(name)
         return self.state.rules.options[name]
 
     def score(self, colour: str, points: int) -> None:
