@@ -11,9 +11,9 @@ from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania import checks_contracts as contract_rules
 from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.actions_payment import PaymentActions
-from canaldsl.canalmania.components import CardKind
+from canaldsl.canalmania.components import CardKind, Edition
 from canaldsl.canalmania.position import Card, Tile
-from canaldsl.canalmania.routes import completable
+from canaldsl.canalmania.routes import completable, shortest_completion
 from canaldsl.canalmania.state import CanalState
 from canaldsl.diagnostics import Span
 
@@ -38,6 +38,8 @@ class BuildActions(PaymentActions):
             if canal is None:
                 continue
             name = canal.contract
+            if name not in touched:
+                self.note_wrongly_built(canal)
             touched[name] = (canal, line.span)
             for item in line.items:
                 if canal.completed and canal.is_junction:
@@ -73,6 +75,18 @@ class BuildActions(PaymentActions):
                     consecutive=consecutive,
                 )
         for name, (canal, span) in touched.items():
+            wrong = self.wrongly_built.get(id(canal))
+            if wrong is not None:
+                tiles_before, fewest = wrong
+                self.check(
+                    build_rules.shortest_completion,
+                    span,
+                    contract=name,
+                    fewest_before=fewest,
+                    built=len(canal.tiles) - tiles_before,
+                    fewest_after=shortest_completion(self.state, canal),
+                )
+                continue
             if canal.completed:
                 continue
             possible, reason = completable(self.state, canal)
@@ -132,6 +146,17 @@ class BuildActions(PaymentActions):
             kinds=[t.kind for t in canal.tiles], value=canal.value, edition=self.edition
         )
         self.score(player.colour, points)
+
+    def note_wrongly_built(self, canal: CanalState) -> None:
+        """2nd edition: remember ``canal`` (before this build touches it) when it was wrongly
+        built: it cannot be completed correctly, yet some route completes it."""
+        if self.edition is not Edition.SECOND or canal.completed or not canal.tiles:
+            return
+        if completable(self.state, canal)[0]:
+            return
+        fewest = shortest_completion(self.state, canal)
+        if fewest is not None:
+            self.wrongly_built[id(canal)] = (len(canal.tiles), fewest)
 
     def build_tile(
         self,
@@ -201,13 +226,14 @@ class BuildActions(PaymentActions):
             reading=self.option("consecutive-tiles") if alike else "next-along-canal",
         )
         self.check(build_rules.tile_supply, item.kind.span, kind=kind, left=player.supply[kind])
-        self.check(
-            build_rules.contract_length,
-            item.hex.span,
-            contract=canal.contract,
-            tiles=len(canal.tiles) + 1,
-            value=canal.value,
-        )
+        if id(canal) not in self.wrongly_built:  # its shortest completion may be longer
+            self.check(
+                build_rules.contract_length,
+                item.hex.span,
+                contract=canal.contract,
+                tiles=len(canal.tiles) + 1,
+                value=canal.value,
+            )
         occupied = any(t.hex == hex for c in state.canals() if c is not canal for t in c.tiles)
         self.pay(kind, item, occupied, canal, number, labels, physical)
         player.supply[kind] = max(player.supply[kind] - 1, 0)

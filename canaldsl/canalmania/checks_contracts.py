@@ -40,8 +40,7 @@ def none_left_other_action(*, acted: bool, reading: str) -> str | None:
     even where a phase may otherwise pass; ``may-skip`` leaves it to skip-phase."""
     if not acted and reading == "other-action":
         return (
-            "with no contract to take and none open, this player must choose another phase 1 "
-            "action (option no-contract-left = other-action)"
+            "with no contract to take and none open, this player must choose another phase 1 action"
         )
     return None
 
@@ -179,6 +178,6 @@ def junction(
     if double_possible and reading == "whenever-two-possible":
         return (
             "this player could take two contracts at once, so the junction contract cannot be "
-            "taken now (option junction-double-take = whenever-two-possible)"
+            "taken now"
         )
     return None

@@ -66,7 +66,8 @@ def _report(
     verdicts = [
         source.diagnostic(
             "V001",
-            f"{verdict.player}'s turn is illegal: {violation.message}{_read_with(verdict, violation)}",
+            f"{verdict.player}'s turn is illegal: {violation.message}"
+            + _read_with(verdict, violation),
             violation.span,
             severity=Severity.ILLEGAL,
             rule=violation.rule,

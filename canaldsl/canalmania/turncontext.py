@@ -59,6 +59,10 @@ class TurnContext:
     built_now: set[Hex] = field(default_factory=set)
     discarded_for_limit: int = 0
     payments: list[TilePayment] = field(default_factory=list)
+    wrongly_built: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """2nd edition: each canal (by id) this turn builds on that was wrongly built before it
+    (it could not be completed correctly): its tiles then, and the fewest more tiles that
+    complete it (:func:`canaldsl.canalmania.routes.shortest_completion`)."""
     consulted: set[str] = field(default_factory=set)
     """The switches this turn's checks read (only where the reading could matter)."""
 
