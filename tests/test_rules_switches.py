@@ -356,7 +356,7 @@ def test_check_names_the_switch_that_decided_an_illegal_turn() -> None:
         "read with consecutive-tiles = neighbouring-hexes (default of the de rulebook); with "
         "next-along-canal it would be legal"
     )
-    illegal = [d for d in report.diagnostics if d.code == "V001"][0]
+    illegal = next(d for d in report.diagnostics if d.code == "V001")
     assert illegal.message.endswith(
         "(read with consecutive-tiles = neighbouring-hexes, default of the de rulebook)"
     )
