@@ -594,14 +594,14 @@ def unreachable(board: Board, canal: Canal) -> bool:
     return not goals
 
 
-def fewest_after_build(board: Board, canal: Canal) -> int | None:
+def fewest_after_build(board: Board, canal: Canal, most: int) -> int | None:
     """The fewest more tiles that complete a wrongly built canal after a build on it, its value
-    ignored (at most 20; None beyond, or with no route)."""
+    ignored: at most ``most`` (what a shortest way leaves), None beyond or with no route."""
     goals, vias, _ = canal_goal(board, canal)
     end = canal.end
     if unreachable(board, canal):
         return None
-    for budget in range(0, 21):
+    for budget in range(0, most + 1):
         found = find_route(
             board,
             end.hex if isinstance(end, Tile) else end,
@@ -616,7 +616,7 @@ def fewest_after_build(board: Board, canal: Canal) -> int | None:
     return None
 
 
-def fewest_beyond_value(board: Board, canal: Canal, *, reach: int = 14) -> int | None:
+def fewest_beyond_value(board: Board, canal: Canal, *, reach: int = 10) -> int | None:
     """The fewest more tiles that complete a canal no longer completable within its value
     (DE "Verletzung der Baubestimmungen": finished by the shortest possible way), or None.
 
@@ -1303,8 +1303,11 @@ class _Referee:
         for canal in touched:
             if id(canal) in wrong:
                 before, fewest = wrong[id(canal)]
-                after = 0 if canal.completed else fewest_after_build(self.board, canal)
-                if after is None or len(canal.tiles) - before + after != fewest:
+                built = len(canal.tiles) - before
+                after = (
+                    0 if canal.completed else fewest_after_build(self.board, canal, fewest - built)
+                )
+                if after is None or built + after != fewest:
                     self.broken("build.shortest-completion", f"{canal.contract} not the shortest")
                 continue
             if not canal.completed and completion(self.board, canal) is None:

@@ -300,8 +300,15 @@ def test_engine_agrees_with_referee_on_wrongly_built_canals(seed: int) -> None:
         canal = next((c for c in mover.open_canals if c.tiles and c.contract != r.JUNCTION), None)
         if canal is None:
             continue
-        fewest = r.fewest_to_complete(position.board, canal)
-        if not fewest:
+        route = r.completion(position.board, canal)
+        if route is None:
+            continue
+        fewest = r.fewest_after_build(
+            position.board,
+            canal,
+            sum(isinstance(x, tuple) or not isinstance(x, str) for x in route),
+        )
+        if not fewest or fewest > 6:
             continue
         old = position.board.contracts[canal.contract]
         value = len(canal.tiles) + fewest - 1
@@ -313,5 +320,5 @@ def test_engine_agrees_with_referee_on_wrongly_built_canals(seed: int) -> None:
         failure = _disagreement(variant)
         if failure is not None:
             failures.append(failure)
-    assert tried > 20 and decided["held"] and decided["broken"], (tried, decided)
+    assert tried > 20 and decided["held"] > 5 and decided["broken"] > 5, (tried, decided)
     assert not failures, f"{len(failures)} of {tried} disagree:\n\n" + "\n\n".join(failures[:3])
