@@ -350,14 +350,22 @@ def board(board: str, edition: str | None, output: str) -> None:
 
 @main.command("rules")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
-def list_rules(output: str) -> None:
-    """List every rule that canaldsl checks, by rule id, game by game."""
-    from canaldsl.rulelisting import rules_json, rules_text
+@click.option(
+    "--switches",
+    is_flag=True,
+    help="List the switches instead: each reading the texts leave open, its values and its "
+    "default per edition and per text, with the reason.",
+)
+def list_rules(output: str, switches: bool) -> None:
+    """List every rule that canaldsl checks, by rule id, game by game (or, with --switches,
+    every switch)."""
+    from canaldsl.rulelisting import rules_json, rules_text, switches_json, switches_text
 
     if output == "json":
-        click.echo(json.dumps(rules_json(), indent=2, ensure_ascii=False))
+        listed = switches_json() if switches else rules_json()
+        click.echo(json.dumps(listed, indent=2, ensure_ascii=False))
     else:
-        click.echo(rules_text())
+        click.echo(switches_text() if switches else rules_text())
 
 
 @main.command()

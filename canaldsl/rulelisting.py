@@ -1,4 +1,4 @@
-"""``canaldsl rules`` and ``explain``: every game's rules, listed and explained.
+"""``canaldsl rules`` and ``explain``: every game's rules (and switches), listed and explained.
 
 Game-independent: the rules come from each game's :class:`~canaldsl.rules.RuleBook`. Rule ids
 are local to their game (``build.consecutive-tiles``); the qualified form names the game too
@@ -13,7 +13,7 @@ from typing import Any
 from canaldsl.diagnostics import did_you_mean
 from canaldsl.games import Game, all_games
 from canaldsl.jsonschemas import tag
-from canaldsl.rules import Rule, RuleBook
+from canaldsl.rules import Rule, RuleBook, Switch
 
 
 class UnknownRuleError(ValueError):
@@ -115,4 +115,85 @@ def explanation(rule_id: str) -> str:
         extra = notes(rule.id)
         if extra:
             lines += ["", *extra]
+    readings = [sw for sw in book.switches.values() if rule.id in sw.rules]
+    if readings:
+        lines += ["", "Readings the texts leave open (named switches, `option NAME = VALUE`):"]
+        for switch in readings:
+            lines += ["", *_switch_lines(switch, book, rule)]
     return "\n".join(lines)
+
+
+def _defaults(switch: Switch, book: RuleBook, rule: Rule | None) -> list[tuple[str, str, str]]:
+    """Each default of a switch: (where: a rule set or a text, value, reason); for ``rule``,
+    only its rule sets and the texts that state it."""
+    rule_sets = sorted(rule.rule_sets if rule is not None else book.rule_sets)
+    out = [
+        (name, switch.defaults.get(name, switch.values[0]), switch.reasons.get(name, ""))
+        for name in rule_sets
+    ]
+    out += [
+        (f"{key} text", switch.profile_defaults[key], switch.reasons.get(key, ""))
+        for key in book.rulebooks
+        if key in switch.profile_defaults and (rule is None or rule.sections.get(key))
+    ]
+    return out
+
+
+def _switch_lines(switch: Switch, book: RuleBook, rule: Rule | None = None) -> list[str]:
+    """A switch in a few lines: name and values, what is at issue, the texts, each default."""
+    lines = [f"{switch.name} = {' | '.join(switch.values)}", f"  {switch.summary}"]
+    lines.append(f"  The texts: {switch.sources}")
+    if switch.rules:
+        lines.append(f"  Reads: {', '.join(switch.rules)}")
+    for where, value, reason in _defaults(switch, book, rule):
+        lines.append(f"  default for the {where}: {value}" + (f" ({reason})" if reason else ""))
+    return lines
+
+
+def switches_text() -> str:
+    """Every switch of every game: its values, what it reads, its default per rule set and per
+    text with the reason. A file sets one with ``option NAME = VALUE`` in its rules."""
+    games = all_games()
+    blocks = []
+    total = 0
+    for game in games:
+        book = game.rule_book()
+        switches = sorted(book.switches.values(), key=lambda sw: sw.name)
+        total += len(switches)
+        lines = ["\n".join(_switch_lines(sw, book)) for sw in switches]
+        if len(games) > 1:
+            lines.insert(0, f"{game.title} (switches of {game.name}):")
+        blocks.append("\n\n".join(lines))
+    return (
+        "\n\n".join(blocks) + f"\n\n{total} switches; a file sets one with `option NAME = VALUE`."
+    )
+
+
+def switches_json() -> list[dict[str, Any]]:
+    """Every switch of every game as JSON (``game`` is given when there are several games)."""
+    games = all_games()
+    listed = []
+    for game in games:
+        book = game.rule_book()
+        for switch in sorted(book.switches.values(), key=lambda sw: sw.name):
+            entry: dict[str, Any] = {"schema": tag("rules")}
+            entry |= {"game": game.name} if len(games) > 1 else {}
+            entry |= {
+                "switch": switch.name,
+                "values": list(switch.values),
+                "summary": switch.summary,
+                "sources": switch.sources,
+                "rules": list(switch.rules),
+                "defaults": {
+                    rule_set: switch.defaults.get(rule_set, switch.values[0])
+                    for rule_set in sorted(book.rule_sets)
+                },
+                "text_defaults": {
+                    key: switch.profile_defaults[key]
+                    for key in book.rulebooks
+                    if key in switch.profile_defaults
+                },
+                "reasons": dict(switch.reasons),
+            }
+            listed.append(entry)
+    return listed

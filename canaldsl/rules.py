@@ -87,6 +87,11 @@ class Switch:
     summary: str
     sources: str
     profile_defaults: Mapping[str, str] = field(default_factory=dict)
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """Why each default is what it is, by rule set or translation key (shown by ``rules
+    --switches`` and ``explain``)."""
+    rules: tuple[str, ...] = ()
+    """The local ids of the rules this switch reads (``explain`` shows it under them)."""
 
     def __post_init__(self) -> None:
         for value in (*self.defaults.values(), *self.profile_defaults.values()):
@@ -98,6 +103,13 @@ class Switch:
         if profile is not None and profile in self.profile_defaults:
             return self.profile_defaults[profile]
         return self.defaults.get(rule_set, self.values[0])
+
+    def default_source(self, rule_set: str, profile: str | None = None) -> str:
+        """Where the default in force comes from: ``profile`` (its own default) or
+        ``rule_set``."""
+        if profile is not None and profile in self.profile_defaults:
+            return profile
+        return rule_set
 
 
 class RuleBook:

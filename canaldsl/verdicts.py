@@ -158,6 +158,36 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A switch that decided a turn's verdict: its value in force, where that value comes from
+    (``default of the de rulebook``), and what the turn would be under its other value
+    (``legal``, or ``illegal (rule, ...)``): the other value was played, not guessed."""
+
+    switch: str
+    value: str
+    source: str
+    other: str
+    otherwise: str
+
+    def text(self) -> str:
+        """``read with consecutive-tiles = neighbouring-hexes (default of the de rulebook);
+        with next-along-canal it would be legal``."""
+        return (
+            f"read with {self.switch} = {self.value} ({self.source}); with {self.other} it "
+            f"would be {self.otherwise}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "switch": self.switch,
+            "value": self.value,
+            "source": self.source,
+            "other": self.other,
+            "otherwise": self.otherwise,
+        }
+
+
+@dataclass(frozen=True)
 class TurnNote:
     """One turn explained, whatever the game: where it is, whose it is, legal or not (and the
     rules it breaks), the points it scored by player, and what it paid and changed, each a
@@ -172,6 +202,8 @@ class TurnNote:
     outcome: str | None = None
     """For a game without points (Canal Grande): what a legal turn changed in the race
     (``number totals Elena 5 (+3), Michele 3; no prize won``), said instead of the points."""
+    readings: tuple[Reading, ...] = ()
+    """The switches that decided this turn's verdict (empty when none did)."""
 
     def text(self) -> str:
         """One line: ``turn red: legal; scored red +4; red's hand -1 lock; red built lock R27``."""
@@ -183,10 +215,11 @@ class TurnNote:
         elif self.legal:
             parts.append(f"scored {scored}" if scored else "no points")
         parts.extend(self.changes)
+        parts.extend(r.text() for r in self.readings)
         return "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "line": self.line,
             "player": self.player,
             "legal": self.legal,
@@ -194,6 +227,9 @@ class TurnNote:
             "points": {c: n for c, n in self.points.items() if n},
             "changes": list(self.changes),
         }
+        if self.readings:
+            out["readings"] = [r.to_json() for r in self.readings]
+        return out
 
 
 @dataclass(frozen=True)

@@ -268,6 +268,10 @@ class Position:
             "skip-phase": "allowed",
             "rennie-display-draw-goods": "placed",
             "undo-scope": "earlier-turns" if self.edition == 1 else "previous-turn",
+            "consecutive-tiles": "next-along-canal",
+            "junction-double-take": "second-contract-only",
+            "no-contract-left": "may-skip",
+            "winner-tie-engineer": "highest-number",
         }
         return self.options.get(name, defaults[name])
 
@@ -577,6 +581,68 @@ def fewest_to_complete(board: Board, canal: Canal) -> int | None:
     return None
 
 
+def unreachable(board: Board, canal: Canal) -> bool:
+    """Whether the board's distances (a lower bound, hexes reused) already show that no route
+    from the canal's end reaches a via place or the far endpoint."""
+    goals, vias, _ = canal_goal(board, canal)
+    end = canal.end
+    end_hex = end.hex if isinstance(end, Tile) else board.places[end].hex
+    for target in (*goals, *vias):
+        dist = board.distances(target)
+        if end_hex not in dist and not any(n in dist for n in board.nbrs(end_hex)):
+            return True
+    return not goals
+
+
+def fewest_after_build(board: Board, canal: Canal, most: int) -> int | None:
+    """The fewest more tiles that complete a wrongly built canal after a build on it, its value
+    ignored: at most ``most`` (what a shortest way leaves), None beyond or with no route."""
+    goals, vias, _ = canal_goal(board, canal)
+    end = canal.end
+    if unreachable(board, canal):
+        return None
+    for budget in range(0, most + 1):
+        found = find_route(
+            board,
+            end.hex if isinstance(end, Tile) else end,
+            visited_hexes=[t.hex for t in canal.tiles],
+            visited_places=canal.places,
+            goals=goals,
+            vias=vias,
+            budget=budget,
+        )
+        if found is not None:
+            return budget
+    return None
+
+
+def fewest_beyond_value(board: Board, canal: Canal, *, reach: int = 10) -> int | None:
+    """The fewest more tiles that complete a canal no longer completable within its value
+    (DE "Verletzung der Baubestimmungen": finished by the shortest possible way), or None.
+
+    Exact by the same search, from one tile past what the value leaves up to ``reach`` more;
+    the board's distances first tell at once when no route can reach a via place or the far
+    endpoint (the search would otherwise try every budget in vain)."""
+    goals, vias, value = canal_goal(board, canal)
+    end = canal.end
+    if unreachable(board, canal):
+        return None
+    first = max(value - len(canal.tiles) + 1, 0)
+    for budget in range(first, first + reach):
+        found = find_route(
+            board,
+            end.hex if isinstance(end, Tile) else end,
+            visited_hexes=[t.hex for t in canal.tiles],
+            visited_places=canal.places,
+            goals=goals,
+            vias=vias,
+            budget=budget,
+        )
+        if found is not None:
+            return budget
+    return None
+
+
 # ---------------------------------------------------------------------------------- the verdict
 
 
@@ -755,6 +821,7 @@ class _Referee:
     def phase(self, number: int, steps: Sequence[Step]) -> None:
         """IT "Il turno": three phases, one action each (drawing may replace any phase's)."""
         actions = 0
+        acted = False
         took = False
         refill_owed: int | None = None
         index = 0
@@ -781,6 +848,7 @@ class _Referee:
                 self.remove_cube(step)
                 continue
             actions += 1
+            acted = acted or step.action != "pass"
             if actions > 1:
                 self.broken("turn.one-action-per-phase", f"action {actions} in phase {number}")
             if step.action not in PHASE_ACTIONS[number]:
@@ -819,6 +887,7 @@ class _Referee:
             self.broken("turn.phase-skipped", f"nothing done in phase {number}")
         if number == 1:
             self.mandatory_contract(took)
+            self.none_left_other_action(acted or took)
         for symbol in self.obligations:
             wanted = self.cubes_wanted(symbol)
             if wanted:
@@ -909,10 +978,33 @@ class _Referee:
         colour = self.me.colour
         if self.edition != 2 or self.junctions[colour] <= 0:
             self.broken("contract.junction", "no junction contract to take")
+        elif self.state.option("junction-double-take") == "whenever-two-possible":
+            # DE: in no case while two contracts could be taken at once
+            parliament = self.state.parliament
+            two = (
+                parliament is not None
+                and not self.me.open_canals
+                and (
+                    len(parliament) == 2 or (len(parliament) == 1 and self.state.contract_deck != 0)
+                )
+            )
+            if two:
+                self.broken("contract.junction", "two contracts could be taken at once")
         if len(self.me.open_canals) + 1 > MAX_OPEN:
             self.broken("contract.max-open", "a third open contract")
         self.junctions[colour] = max(self.junctions[colour] - 1, 0)
         self.me.canals.append(Canal(JUNCTION, [step.place]))
+
+    def none_left_other_action(self, acted: bool) -> None:
+        """DE "Die Schlussrunden": with parliament emptied, a player with no open contract
+        must choose another phase 1 action (option no-contract-left = other-action; IT/FR and
+        the edition's default: may)."""
+        if self.edition != 2 or acted or self.me.open_canals:
+            return
+        if self.state.parliament != [] or self.junctions[self.me.colour] > 0:
+            return
+        if self.state.option("no-contract-left") == "other-action":
+            self.broken("contract.none-left-other-action", "nothing done in phase 1")
 
     def mandatory_contract(self, took: bool) -> None:
         """IT "Prendere un contratto": without an open contract a player must take one in phase
@@ -1163,6 +1255,9 @@ class _Referee:
         started: set[str] = set()
         tile_number = 0
         auto: list[tuple[BuildTile, int]] = []
+        # DE "Verletzung der Baubestimmungen": a canal wrongly built (no correct completion
+        # left, though some route completes it) must still be finished the shortest way
+        wrong: dict[int, tuple[int, int]] = {}
         for line in step.lines:
             canal = me.canal(line.canal)
             if canal is None:
@@ -1170,6 +1265,10 @@ class _Referee:
                 continue
             if canal not in touched:
                 touched.append(canal)
+                if self.edition == 2 and canal.tiles and completion(self.board, canal) is None:
+                    fewest = fewest_beyond_value(self.board, canal)
+                    if fewest is not None:
+                        wrong[id(canal)] = (len(canal.tiles), fewest)
             for item in line.items:
                 if canal.completed and line.canal == JUNCTION:
                     # DE "Anschlussverträge": a junction canal ends at its second place.
@@ -1184,7 +1283,7 @@ class _Referee:
                 tile_number += 1
                 first = line.canal not in started
                 started.add(line.canal)
-                extra = self.place_tile(canal, item, first)
+                extra = self.place_tile(canal, item, first, unlimited=id(canal) in wrong)
                 if item.payment is None:
                     auto.append((item, extra))
                 else:
@@ -1202,6 +1301,15 @@ class _Referee:
             elif kind != SURVEYOR or len(uses) > 2 or not one_after_other:
                 self.broken("engineer.smeaton", f"{key} played {len(uses)} times so")
         for canal in touched:
+            if id(canal) in wrong:
+                before, fewest = wrong[id(canal)]
+                built = len(canal.tiles) - before
+                after = (
+                    0 if canal.completed else fewest_after_build(self.board, canal, fewest - built)
+                )
+                if after is None or built + after != fewest:
+                    self.broken("build.shortest-completion", f"{canal.contract} not the shortest")
+                continue
             if not canal.completed and completion(self.board, canal) is None:
                 self.broken("build.completable", f"{canal.contract} cannot be completed now")
 
@@ -1240,9 +1348,10 @@ class _Referee:
                 points += self.board.contracts[canal.contract].value
         self.score(self.me.colour, points)
 
-    def place_tile(self, canal: Canal, item: BuildTile, first: bool) -> int:
+    def place_tile(self, canal: Canal, item: BuildTile, first: bool, unlimited: bool) -> int:
         """Checks one tile's place and kind; returns the extra cards it costs (2 on top of
-        another canal's tile, IT "Costruzioni su altri canali")."""
+        another canal's tile, IT "Costruzioni su altri canali"). ``unlimited``: a wrongly
+        built canal (2nd edition), which its value no longer limits."""
         board = self.board
         hex, kind = item.hex, item.kind
         end = canal.end
@@ -1263,13 +1372,22 @@ class _Referee:
             self.broken("build.canal-integrity", f"{label(hex)} is already on the canal")
         if isinstance(end, Tile) and end.kind == kind:
             self.broken("build.consecutive-tiles", f"two {kind}s side by side")
+        elif self.state.option("consecutive-tiles") == "neighbouring-hexes":
+            # DE "Benachbarte Plättchen": no two alike on neighbouring hexes of a section
+            section: list[Tile] = []
+            for x in reversed(canal.route):
+                if not isinstance(x, Tile):
+                    break
+                section.append(x)
+            if any(t.kind == kind and adjacent(t.hex, hex) for t in section):
+                self.broken("build.consecutive-tiles", f"two {kind}s on touching hexes")
         supply = self.supplies[self.me.colour]
         if supply[kind] <= 0:
             self.broken("build.tile-supply", f"no {kind} tiles left")
         value = (
             JUNCTION_VALUE if canal.contract == JUNCTION else board.contracts[canal.contract].value
         )
-        if len(canal.tiles) + 1 > value:
+        if len(canal.tiles) + 1 > value and not unlimited:
             self.broken("build.contract-length", f"more tiles than the value {value}")
         on_top = any(
             t.hex == hex for other in self.canals() if other is not canal for t in other.tiles

@@ -236,3 +236,89 @@ def test_regression_completable_uses_no_hex_twice() -> None:
     # Ashby: completing it would take B1 twice. The engine's search once allowed that and
     # called the build legal.
     assert "build.completable" in _verdict(COMPLETABLE_RELAXED).rules
+
+
+# ------------------------------------------------------------------ the DE readings (issue 14)
+
+DE_READINGS = {
+    "consecutive-tiles": "neighbouring-hexes",
+    "junction-double-take": "whenever-two-possible",
+    "no-contract-left": "other-action",
+}
+
+
+def _variant(case: Case, position: r.Position) -> Case:
+    import dataclasses
+
+    from randompositions import render
+
+    return dataclasses.replace(case, position=position, text=render(position, case.turn))
+
+
+def _disagreement(case: Case) -> str | None:
+    verdict = engine_verdict(case)
+    ruling = r.judge(case.position, case.turn)
+    problems = differences(case, verdict, ruling)
+    return report(case, verdict, ruling, problems) if problems else None
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_engine_agrees_with_referee_under_the_de_readings(seed: int) -> None:
+    """The 2nd edition's cases again, read as the DE text reads them (switches
+    consecutive-tiles, junction-double-take, no-contract-left at their DE defaults)."""
+    import copy
+
+    failures, tried = [], 0
+    for index in range(TURNS):
+        case = make_case(seed, index)
+        if case.position.edition != 2:
+            continue
+        position = copy.deepcopy(case.position)
+        position.options.update(DE_READINGS)
+        tried += 1
+        failure = _disagreement(_variant(case, position))
+        if failure is not None:
+            failures.append(failure)
+    assert tried > 100
+    assert not failures, f"{len(failures)} of {tried} disagree:\n\n" + "\n\n".join(failures[:3])
+
+
+@pytest.mark.parametrize("seed", [5, 17])
+def test_engine_agrees_with_referee_on_wrongly_built_canals(seed: int) -> None:
+    """2nd edition build cases whose first open canal is made wrongly built (its value cut to
+    one less than the fewest tiles that complete it): build.shortest-completion on both sides."""
+    import copy
+
+    failures, tried, decided = [], 0, Counter[str]()
+    for index in range(TURNS):
+        case = make_case(seed, index)
+        position = case.position
+        if position.edition != 2 or not case.category.startswith("build") or position.board.builtin:
+            continue
+        position = copy.deepcopy(position)
+        mover = position.player(position.now)
+        canal = next((c for c in mover.open_canals if c.tiles and c.contract != r.JUNCTION), None)
+        if canal is None:
+            continue
+        route = r.completion(position.board, canal)
+        if route is None:
+            continue
+        fewest = r.fewest_after_build(
+            position.board,
+            canal,
+            sum(isinstance(x, tuple) or not isinstance(x, str) for x in route),
+        )
+        if not fewest or fewest > 6:
+            continue
+        old = position.board.contracts[canal.contract]
+        value = len(canal.tiles) + fewest - 1
+        position.board.contracts[canal.contract] = r.Contract(old.name, old.ends, old.via, value)
+        tried += 1
+        variant = _variant(case, position)
+        ruling = r.judge(variant.position, variant.turn)
+        decided["broken" if "build.shortest-completion" in ruling.rules else "held"] += 1
+        failure = _disagreement(variant)
+        if failure is not None:
+            failures.append(failure)
+    assert tried > 20 and decided["held"] > 5 and decided["broken"] > 5, (tried, decided)
+    assert not failures, f"{len(failures)} of {tried} disagree:\n\n" + "\n\n".join(failures[:3])

@@ -127,8 +127,13 @@ def test_planned_rules_and_switches_come_only_from_the_explicit_lists() -> None:
     )
 
 
-def test_a_planned_rule_id_must_be_marked_and_an_unknown_one_is_refused() -> None:
-    entry = {"section": "S", "says": "x", "rules": ["build.shortest-completion"]}
+def test_a_planned_rule_id_must_be_marked_and_an_unknown_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from canaldsl.canalmania import sentences
+
+    monkeypatch.setattr(sentences, "PLANNED_RULES", {"build.some-day": "a rule to come"})
+    entry = {"section": "S", "says": "x", "rules": ["build.some-day"]}
     entry |= {"point": "p", "modality": "must"}
     with pytest.raises(SentenceIndexError, match="planned"):
         _sentence("de", 1, entry)

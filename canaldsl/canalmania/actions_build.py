@@ -11,9 +11,9 @@ from canaldsl.canalmania import checks_build as build_rules
 from canaldsl.canalmania import checks_contracts as contract_rules
 from canaldsl.canalmania import moves as mv
 from canaldsl.canalmania.actions_payment import PaymentActions
-from canaldsl.canalmania.components import CardKind
+from canaldsl.canalmania.components import CardKind, Edition
 from canaldsl.canalmania.position import Card, Tile
-from canaldsl.canalmania.routes import completable
+from canaldsl.canalmania.routes import completable, shortest_completion
 from canaldsl.canalmania.state import CanalState
 from canaldsl.diagnostics import Span
 
@@ -38,6 +38,8 @@ class BuildActions(PaymentActions):
             if canal is None:
                 continue
             name = canal.contract
+            if name not in touched:
+                self.note_wrongly_built(canal)
             touched[name] = (canal, line.span)
             for item in line.items:
                 if canal.completed and canal.is_junction:
@@ -73,6 +75,18 @@ class BuildActions(PaymentActions):
                     consecutive=consecutive,
                 )
         for name, (canal, span) in touched.items():
+            wrong = self.wrongly_built.get(id(canal))
+            if wrong is not None:
+                tiles_before, fewest = wrong
+                self.check(
+                    build_rules.shortest_completion,
+                    span,
+                    contract=name,
+                    fewest_before=fewest,
+                    built=len(canal.tiles) - tiles_before,
+                    fewest_after=shortest_completion(self.state, canal),
+                )
+                continue
             if canal.completed:
                 continue
             possible, reason = completable(self.state, canal)
@@ -133,6 +147,17 @@ class BuildActions(PaymentActions):
         )
         self.score(player.colour, points)
 
+    def note_wrongly_built(self, canal: CanalState) -> None:
+        """2nd edition: remember ``canal`` (before this build touches it) when it was wrongly
+        built: it cannot be completed correctly, yet some route completes it."""
+        if self.edition is not Edition.SECOND or canal.completed or not canal.tiles:
+            return
+        if completable(self.state, canal)[0]:
+            return
+        fewest = shortest_completion(self.state, canal)
+        if fewest is not None:
+            self.wrongly_built[id(canal)] = (len(canal.tiles), fewest)
+
     def build_tile(
         self,
         canal: CanalState,
@@ -186,21 +211,29 @@ class BuildActions(PaymentActions):
             repeated=any(t.hex == hex for t in canal.tiles),
         )
         previous = end.kind if isinstance(end, Tile) else None
+        alike = [
+            t.hex.label
+            for t in section_tiles(canal)
+            if t is not end and t.kind is kind and t.hex.is_neighbour(hex)
+        ]
         self.check(
             build_rules.consecutive_tiles,
             item.kind.span,
             kind=kind,
             previous=previous,
             hex_label=label,
+            neighbours=tuple(alike),
+            reading=self.option("consecutive-tiles") if alike else "next-along-canal",
         )
         self.check(build_rules.tile_supply, item.kind.span, kind=kind, left=player.supply[kind])
-        self.check(
-            build_rules.contract_length,
-            item.hex.span,
-            contract=canal.contract,
-            tiles=len(canal.tiles) + 1,
-            value=canal.value,
-        )
+        if id(canal) not in self.wrongly_built:  # its shortest completion may be longer
+            self.check(
+                build_rules.contract_length,
+                item.hex.span,
+                contract=canal.contract,
+                tiles=len(canal.tiles) + 1,
+                value=canal.value,
+            )
         occupied = any(t.hex == hex for c in state.canals() if c is not canal for t in c.tiles)
         self.pay(kind, item, occupied, canal, number, labels, physical)
         player.supply[kind] = max(player.supply[kind] - 1, 0)
@@ -208,6 +241,16 @@ class BuildActions(PaymentActions):
             Tile(hex, kind, player.colour, canal.contract, canal.section_index, True)
         )
         self.built_now.add(hex)
+
+
+def section_tiles(canal: CanalState) -> list[Tile]:
+    """The tiles of the canal's section being built: those after its last place."""
+    found: list[Tile] = []
+    for item in reversed(canal.route):
+        if not isinstance(item, Tile):
+            break
+        found.append(item)
+    return found
 
 
 def tiles_since_place(canal: CanalState) -> int:

@@ -109,14 +109,28 @@ class ContractActions(TurnContext):
         end_rules.parliament_refilled(state)
         return index, list(names)
 
+    def double_take_possible(self) -> bool:
+        """Whether the player could take two contracts as one action now: parliament holds
+        two, or one with contracts left in the deck to turn up, and no contract is open."""
+        state = self.state
+        if self.player.open_canals or state.parliament is None:
+            return False
+        if len(state.parliament) == 2:
+            return True
+        deck = state.contract_deck
+        return len(state.parliament) == 1 and deck != 0 and deck != []
+
     def take_junction(self, step: mv.TakeJunction) -> None:
         player = self.player
+        double = self.edition is Edition.SECOND and self.double_take_possible()
         self.check(
             contract_rules.junction,
             step.span,
             has_card=self.edition is Edition.SECOND and player.junctions > 0,
             as_extra=False,
             edition=self.edition,
+            double_possible=double,
+            reading=self.option("junction-double-take") if double else "second-contract-only",
         )
         self.check(contract_rules.max_open, step.span, open_after=len(player.open_canals) + 1)
         player.junctions = max(player.junctions - 1, 0)

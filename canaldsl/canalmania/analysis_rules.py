@@ -14,7 +14,7 @@ from canaldsl.canalmania.components import (
     Edition,
     facts,
 )
-from canaldsl.canalmania.options import SWITCHES, resolve
+from canaldsl.canalmania.options import PROFILE_OPTION, SWITCHES, resolve, sources
 from canaldsl.canalmania.position import Rules
 from canaldsl.canalmania.profiles import PROFILES, Profile
 
@@ -68,9 +68,17 @@ class RulesAnalysis(AnalyserBase):
             self.error("E315", "a file has at most one `rules` statement", extra.span)
         if not decls:
             if stated is not None:
-                return Rules(edition=stated.edition, players=None, options=stated.options)
+                return Rules(
+                    edition=stated.edition,
+                    players=None,
+                    options=stated.options,
+                    option_sources=sources(stated.edition, {}, stated.translation),
+                )
             return Rules(
-                edition=DEFAULT_EDITION, players=None, options=resolve(DEFAULT_EDITION, {})
+                edition=DEFAULT_EDITION,
+                players=None,
+                options=resolve(DEFAULT_EDITION, {}),
+                option_sources=sources(DEFAULT_EDITION, {}),
             )
         decl = decls[0]
         edition = Edition(decl.edition.text)
@@ -87,6 +95,7 @@ class RulesAnalysis(AnalyserBase):
         players: int | None = None
         settings: dict[str, str] = {}
         shift = 0
+        profile = stated.translation if stated is not None else None
         for item in decl.items or ():
             if isinstance(item, s.EndMarkSetting):
                 shift = self.end_mark_shift(item, edition, shift)
@@ -100,10 +109,12 @@ class RulesAnalysis(AnalyserBase):
                         f"{edition_facts.max_players} players, not {players}",
                         item.count.span,
                     )
+            elif item.name.text == PROFILE_OPTION:
+                profile = self.profile_option(item, stated, profile, edition)
             else:
                 switch = SWITCHES.get(item.name.text)
                 if switch is None:
-                    self.unknown("E205", "rules option", item.name, SWITCHES)
+                    self.unknown("E205", "rules option", item.name, [*SWITCHES, PROFILE_OPTION])
                     continue
                 if item.value.text not in switch.values:
                     self.error(
@@ -125,8 +136,44 @@ class RulesAnalysis(AnalyserBase):
                     )
                     continue
                 settings[switch.name] = item.value.text
-        options = stated.options if stated is not None else resolve(edition, settings)
-        return Rules(edition=edition, players=players, options=options, end_mark_shift=shift)
+        options = stated.options if stated is not None else resolve(edition, settings, profile)
+        return Rules(
+            edition=edition,
+            players=players,
+            options=options,
+            end_mark_shift=shift,
+            option_sources=sources(edition, settings, profile),
+        )
+
+    def profile_option(
+        self, item: s.OptionSetting, stated: Profile | None, profile: str | None, edition: Edition
+    ) -> str | None:
+        """The text an ``option rulebook = TRANSLATION`` line names, whose defaults the file
+        takes (E205 for an unknown text; E604 when its edition is not the file's; E605 under
+        a ``rulebook`` statement naming another)."""
+        found = PROFILES.get(item.value.text)
+        if found is None:
+            self.unknown("E205", "rulebook translation", item.value, PROFILES)
+            return profile
+        if stated is not None and found is not stated:
+            self.error(
+                "E605",
+                f"this file is an example of the {stated.language} text; it cannot take the "
+                f"defaults of the {found.language} one",
+                item.value.span,
+                hint="remove this option, or remove the `rulebook` statement",
+            )
+            return profile
+        if found.edition is not edition:
+            self.error(
+                "E604",
+                f"the {found.language} rulebook is the {found.edition.value}, not the "
+                f"{edition.value}",
+                item.value.span,
+                hint=f"write `rules {found.edition.value}`, or name a text of the {edition.value}",
+            )
+            return profile
+        return found.translation
 
     def end_mark_shift(self, item: s.EndMarkSetting, edition: Edition, shift: int) -> int:
         """The shift an ``end-mark`` line gives (E431, E432); ``shift`` when it is refused."""

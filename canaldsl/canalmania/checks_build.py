@@ -12,7 +12,7 @@ from canaldsl.canalmania.components import (
     Terrain,
     TileKind,
 )
-from canaldsl.canalmania.rulebase import rule
+from canaldsl.canalmania.rulebase import SECOND, rule
 from canaldsl.rules import RuleKind
 
 
@@ -198,12 +198,26 @@ def smeaton(*, engineer: str | None, kind: str, uses: int, consecutive: bool) ->
     fr="Construction des canaux > 4. Réglementation des constructions (Tuiles consécutives)",
     de="Kanalbau > 4. Baubestimmungen (Benachbarte Plättchen)",
 )
-def consecutive_tiles(*, kind: TileKind, previous: TileKind | None, hex_label: str) -> str | None:
+def consecutive_tiles(
+    *,
+    kind: TileKind,
+    previous: TileKind | None,
+    hex_label: str,
+    neighbours: tuple[str, ...] = (),
+    reading: str = "next-along-canal",
+) -> str | None:
     """Two tiles of the same kind are never built on consecutive hexes of one canal section
     (curved and straight stretches are one kind); tiles on either side of a town belong to
-    different sections and may be alike."""
+    different sections and may be alike. Switch consecutive-tiles: ``next-along-canal`` (a
+    tile and the one built right before it) or ``neighbouring-hexes`` (any two tiles of the
+    section on touching hexes, ``neighbours`` being the earlier ones touching this hex)."""
     if previous is kind:
         return f"a {kind.value} at {hex_label} would follow a {kind.value} in the same section"
+    if reading == "neighbouring-hexes" and neighbours:
+        return (
+            f"a {kind.value} at {hex_label} would stand next to the {kind.value} at "
+            f"{', '.join(neighbours)} in the same section"
+        )
     return None
 
 
@@ -303,6 +317,37 @@ def completable(*, contract: str, possible: bool, reason: str) -> str | None:
     another player's turn has begun, a wrongly built canal stands."""
     if not possible:
         return f"after this build {contract!r} can no longer be completed correctly: {reason}"
+    return None
+
+
+@rule(
+    "build.shortest-completion",
+    title="A wrongly built canal is finished the shortest way (2nd edition)",
+    it=None,
+    fr=None,
+    de="Kanalbau > 5. Fehlplanung (Verletzung der Baubestimmungen)",
+    editions=SECOND,
+    differences="IT and FR say a wrongly built canal stands, and no more; DE adds that it must "
+    "still be completed, by the shortest possible way. 1st edition: build.completable refuses "
+    "every build on it.",
+)
+def shortest_completion(
+    *, contract: str, fewest_before: int, built: int, fewest_after: int | None
+) -> str | None:
+    """2nd edition: a canal left standing although it was wrongly built (it can no longer be
+    completed correctly, say it needs more tiles than its value) must still be completed, by
+    the shortest possible way. So every later build on it stays on a shortest completing route:
+    the tiles built plus the fewest still needed equal the fewest needed before the build. Its
+    value no longer limits its length (build.contract-length gives way to this rule), and
+    build.completable does not judge it: it was already beyond correct completion."""
+    if fewest_after is None:
+        return f"after this build {contract!r} can no longer be completed at all"
+    if built + fewest_after != fewest_before:
+        return (
+            f"{contract!r} was wrongly built and must be finished the shortest way, "
+            f"{fewest_before} more tile{'s' if fewest_before != 1 else ''}; this build lays "
+            f"{built} and leaves {fewest_after} to go"
+        )
     return None
 
 

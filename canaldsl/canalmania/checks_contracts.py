@@ -24,6 +24,28 @@ def mandatory(*, open_contracts: int, took: bool, available: bool) -> str | None
 
 
 @rule(
+    "contract.none-left-other-action",
+    title="No contract left: another phase 1 action (2nd edition)",
+    it=None,
+    fr=None,
+    de="Spielende > 1. Die Schlussrunden",
+    editions=SECOND,
+    differences="IT and FR say such a player may choose another action; DE says must. "
+    "Switch no-contract-left (default of the de text: other-action).",
+)
+def none_left_other_action(*, acted: bool, reading: str) -> str | None:
+    """2nd edition: a player with no open contract when none can be taken (parliament empty,
+    no junction contract left) chooses another phase 1 action instead. Switch
+    no-contract-left: ``other-action`` (the DE text's must) makes that action compulsory,
+    even where a phase may otherwise pass; ``may-skip`` leaves it to skip-phase."""
+    if not acted and reading == "other-action":
+        return (
+            "with no contract to take and none open, this player must choose another phase 1 action"
+        )
+    return None
+
+
+@rule(
     "contract.max-open",
     title="At most two open contracts",
     it="Contratti > Prendere un contratto",
@@ -133,11 +155,15 @@ def junction(
     as_extra: bool,
     edition: Edition = Edition.SECOND,
     completed_at: str | None = None,
+    double_possible: bool = False,
+    reading: str = "second-contract-only",
 ) -> str | None:
     """Once per game (per junction card held) a player may take their junction contract instead
     of one from parliament, never as the second contract of a double take; its barge goes on
     any town or city. A junction canal has value 2 and is complete on reaching a second place,
-    so it never joins three."""
+    so it never joins three. Switch junction-double-take: ``whenever-two-possible`` (the DE
+    text's in no case) also refuses it whenever the player could take two contracts at once
+    (``double_possible``: parliament holds one or two, the player has no open contract)."""
     if completed_at is not None:
         return (
             f"a junction canal joins two places only: it was complete on reaching "
@@ -149,4 +175,9 @@ def junction(
         return "this player has no junction contract left"
     if as_extra:
         return "a junction contract is never taken as the second contract of one action"
+    if double_possible and reading == "whenever-two-possible":
+        return (
+            "this player could take two contracts at once, so the junction contract cannot be "
+            "taken now"
+        )
     return None

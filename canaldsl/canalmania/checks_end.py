@@ -164,11 +164,14 @@ class Standing:
     differences="1st edition: a tie goes to the younger engineer (higher card number). 2nd "
     "edition: most canals completed, then highest total contract value, then the younger "
     "engineer. The FR text calls the tie-winner's engineer the oldest but gives the highest "
-    "number, which is the youngest.",
+    "number, which is the youngest (switch winner-tie-engineer).",
     kind=RuleKind.EFFECT,
 )
 def winner_order(*, state: GameState) -> list[Standing]:
-    """The player with the most points wins; ties are broken as the edition says."""
+    """The player with the most points wins; ties are broken as the edition says, the last
+    tie-break being the engineer: switch winner-tie-engineer, ``highest-number`` (the
+    youngest, as IT and DE say and the FR brackets) or ``lowest-number`` (the oldest, as the
+    FR word says)."""
     board = state.board
     standings = [
         Standing(
@@ -183,6 +186,9 @@ def winner_order(*, state: GameState) -> list[Standing]:
         )
         for p in state.players
     ]
+    sign = 1 if state.rules.options.get("winner-tie-engineer") == "lowest-number" else -1
     if state.rules.edition is Edition.FIRST:
-        return sorted(standings, key=lambda s: (-s.score, -s.engineer))
-    return sorted(standings, key=lambda s: (-s.score, -s.completed, -s.contract_value, -s.engineer))
+        return sorted(standings, key=lambda s: (-s.score, sign * s.engineer))
+    return sorted(
+        standings, key=lambda s: (-s.score, -s.completed, -s.contract_value, sign * s.engineer)
+    )

@@ -106,6 +106,11 @@ def planned_markdown() -> list[str]:
                 if name in s.rules or s.switch == name
             ]
             lines.append(f"- {kind} `{name}`: {what}. Sentences: {', '.join(cited)}.")
+    if not lines:
+        return [
+            "None: every rule the texts describe is checked, and every reading they leave open "
+            "is a switch with a default per edition and per text (`canaldsl rules --switches`)."
+        ]
     return lines
 
 

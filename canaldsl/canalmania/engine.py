@@ -29,7 +29,7 @@ from canaldsl.canalmania.state import GameState
 from canaldsl.canalmania.turncontext import TilePayment
 from canaldsl.canalmania.turns import turn_moves
 from canaldsl.diagnostics import Span
-from canaldsl.verdicts import Violation
+from canaldsl.verdicts import Reading, Violation
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,11 @@ class Verdict:
     span: Span
     payments: tuple[TilePayment, ...] = ()
     """The cards paid for each tile built, in building order."""
+    consulted: tuple[str, ...] = ()
+    """The switches the turn's checks read, sorted."""
+    readings: tuple[Reading, ...] = ()
+    """The switches that decided the verdict (:func:`canaldsl.canalmania.readings.decided`
+    fills it in; empty until then)."""
 
     @property
     def legal(self) -> bool:
@@ -93,6 +98,7 @@ def run_turn(
         points=MappingProxyType(dict(runner.points)),
         span=turn.span,
         payments=tuple(runner.payments),
+        consulted=tuple(sorted(runner.consulted)),
     )
     if not verdict.legal:
         return verdict, state
@@ -137,6 +143,7 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
 
     def phase(self, number: int, steps: list[mv.Step], span: Span) -> None:
         actions = 0
+        acted = False
         took_contract = False
         index = 0
         while index < len(steps):
@@ -150,6 +157,7 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
                 self.follow_up(step)
                 continue
             actions += 1
+            acted = acted or not isinstance(step, mv.Pass)
             self.check(turn_rules.one_action_per_phase, step.span, phase=number, actions=actions)
             if not self.check(turn_rules.action_in_phase, step.span, phase=number, action=action):
                 continue
@@ -179,13 +187,26 @@ class _TurnRunner(ContractActions, CardActions, GoodsActions, BuildActions):
                 skip_allowed=self.option("skip-phase") == "allowed",
             )
         if number == 1:
+            available = self.contract_available()
             self.check(
                 contract_rules.mandatory,
                 span,
                 open_contracts=len(self.player.open_canals),
                 took=took_contract,
-                available=self.contract_available(),
+                available=available,
             )
+            if (
+                self.edition is Edition.SECOND
+                and not available
+                and not acted
+                and not self.player.open_canals
+            ):
+                self.check(
+                    contract_rules.none_left_other_action,
+                    span,
+                    acted=acted,
+                    reading=self.option("no-contract-left"),
+                )
         for owed in self.obligations:
             self.check(
                 goods_rules.symbol_placement,

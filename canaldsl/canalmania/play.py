@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.engine import Verdict, run_turn
+from canaldsl.canalmania.readings import decided
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.canalmania.state import GameState
 from canaldsl.canalmania.turns import turn_moves
@@ -50,7 +51,10 @@ def play_turns(scenario: Scenario, events: Iterable[E]) -> Iterator[Played[E]]:
     for event in events:
         verdict: Verdict | None = None
         if isinstance(event, s.TurnDecl):
-            verdict, state = run_turn(state, turn_moves(event), before=before)
+            moves = turn_moves(event)
+            played_on = state
+            verdict, state = run_turn(state, moves, before=before)
+            verdict = decided(played_on, moves, verdict)
             if verdict.legal:
                 before = verdict.after
         yield Played(event, verdict, state)

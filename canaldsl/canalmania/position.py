@@ -7,7 +7,7 @@ information (a hidden hand, the order of the deck) is ``None`` rather than guess
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from canaldsl.canalmania.components import CardKind, Edition, TileKind
@@ -23,6 +23,9 @@ class Rules:
     players: int | None
     options: Mapping[str, str]
     end_mark_shift: int = 0
+    option_sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """Where each switch's value comes from, in words (``default of the de rulebook``); empty
+    when not known (a position made by a program)."""
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ A :class:`Profile` per translation (``it`` and ``fr``: 1st edition; ``de``: 2nd 
 the text as it is printed, not as we think the game should be:
 
 * its edition and the numbers it states (:class:`StatedNumbers`);
-* the value of every switch of :mod:`canaldsl.canalmania.options` as the text states it (where
-  the text says nothing, the edition's default);
+* the value of every switch of :mod:`canaldsl.canalmania.options` as the text states it (the
+  switch's default for this translation, kept there with its reason; where the text says
+  nothing, the edition's default);
 * a :class:`Statement` for every point where the three texts read differently: a stable key, a
   short comparable reading, a one-line paraphrase in our words, the section as printed, and
   where the same text contradicts itself, how;
@@ -27,8 +28,8 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from canaldsl.canalmania.components import Edition, TileKind
-from canaldsl.canalmania.options import SWITCHES
-from canaldsl.datafiles import DataFileError, read_toml
+from canaldsl.canalmania.options import resolve
+from canaldsl.datafiles import read_toml
 
 NameKind = Literal["place", "contract", "engineer"]
 
@@ -190,16 +191,6 @@ def _numbers(data: Mapping[str, Any]) -> StatedNumbers:
     return StatedNumbers(**fields)
 
 
-def _switches(stated: Mapping[str, str]) -> Mapping[str, str]:
-    """Every switch by its name: the value given, which must be one the switch takes."""
-    if set(stated) != set(SWITCHES):
-        raise DataFileError(f"a profile sets every switch, not {sorted(stated)}")
-    for name, value in stated.items():
-        if value not in SWITCHES[name].values:
-            raise DataFileError(f"switch {name} takes {SWITCHES[name].values}, not {value!r}")
-    return MappingProxyType(dict(stated))
-
-
 def load_profile(translation: str) -> Profile:
     """The profile of a translation, read from ``data/profiles/<translation>.toml``."""
     data = read_toml(
@@ -212,7 +203,7 @@ def load_profile(translation: str) -> Profile:
         edition=Edition(data["edition"]),
         numbers=_numbers(data["numbers"]),
         number_sections=MappingProxyType(data["number_sections"]),
-        options=_switches(data["options"]),
+        options=resolve(Edition(data["edition"]), {}, data["translation"]),
         statements=tuple(Statement(**st) for st in data["statements"]),
         names=tuple(
             NameUse(n["text"], n["kind"], tuple(n.get("sections", ()))) for n in data["names"]

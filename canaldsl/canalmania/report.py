@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from canaldsl.canalmania.engine import Verdict
 from canaldsl.canalmania.loading import check_path, check_text
+from canaldsl.canalmania.options import SWITCHES
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.diagnostics import Diagnostic, Severity, SourceText, sort_diagnostics
 from canaldsl.statuses import Status
-from canaldsl.verdicts import FileReport, TurnOutcome
+from canaldsl.verdicts import FileReport, TurnOutcome, Violation
 
 REPORT_FIELDS = ("edition", "board")
 """Canal Mania's fields of a JSON file report."""
@@ -32,6 +34,17 @@ def check_source(text: str, *, path: Path | None, display: str) -> FileReport:
     """Check a file's text (``path`` locates the files it includes)."""
     scenario, diagnostics = check_text(text, filename=display, path=path)
     return _report(display, scenario, diagnostics, text)
+
+
+def _read_with(verdict: Verdict, violation: Violation) -> str:
+    """`` (read with SWITCH = VALUE, SOURCE)`` when a switch reading this rule decided the
+    verdict; empty otherwise."""
+    said = [
+        f"{r.switch} = {r.value}, {r.source}"
+        for r in verdict.readings
+        if violation.rule in SWITCHES[r.switch].rules
+    ]
+    return f" (read with {'; '.join(said)})" if said else ""
 
 
 def _report(
@@ -53,7 +66,8 @@ def _report(
     verdicts = [
         source.diagnostic(
             "V001",
-            f"{verdict.player}'s turn is illegal: {violation.message}",
+            f"{verdict.player}'s turn is illegal: {violation.message}"
+            + _read_with(verdict, violation),
             violation.span,
             severity=Severity.ILLEGAL,
             rule=violation.rule,

@@ -9,6 +9,7 @@ the best build.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from canaldsl.canalmania.problem import (
     CanalTask,
     RouteItem,
     canal_task,
+    with_distances,
 )
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
@@ -475,3 +477,34 @@ def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
         f"no route{through} to {target} within its value of {canal.value} that uses no hex or "
         "place twice"
     )
+
+
+def shortest_completion(state: GameState, canal: CanalState) -> int | None:
+    """The fewest more tiles that complete ``canal`` by a correct route, its value ignored
+    (0 when it is complete): the shortest possible way a wrongly built canal must still take
+    (DE Fehlplanung). None when no route completes it at all. Exact: the least ``left`` for
+    which :func:`route_exists` finds a route (it only grows with ``left``), by bisection."""
+    if canal.completed:
+        return 0
+    if canal.end is None:
+        return None
+    high = len(adjacency(state.board).hexes) + 1
+    task = canal_task(state, canal)
+    task = with_distances(dataclasses.replace(task, budget=high), state.board)
+    problem = BuildProblem(state, canal.owner, None, {}, {}, (task,), state.rules.edition)
+    start = line_end(problem, task, ())
+
+    def fits(left: int) -> bool:
+        trial = dataclasses.replace(start, left=left)
+        return route_exists(problem, task, trial, set(trial.hexes), set(trial.places))
+
+    if not fits(high):
+        return None
+    low = 0
+    while low < high:
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low

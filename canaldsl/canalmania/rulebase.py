@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from canaldsl.canalmania.components import Edition
+from canaldsl.canalmania.options import SWITCHES
 from canaldsl.rules import RuleBook, RuleKind
 
 RULEBOOKS = {
@@ -30,6 +31,9 @@ RULEBOOK = RuleBook(
     rule_sets=[e.value for e in Edition],
 )
 """Every rule of Canal Mania (complete once :mod:`canaldsl.canalmania.rulebook` is imported)."""
+
+for _switch in SWITCHES.values():
+    RULEBOOK.switch(_switch)
 
 BOTH = frozenset({Edition.FIRST, Edition.SECOND})
 FIRST = frozenset({Edition.FIRST})

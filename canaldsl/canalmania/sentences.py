@@ -45,37 +45,13 @@ REASONS: Mapping[str, str] = MappingProxyType(
 MODALITIES = ("must", "should", "must-not", "may", "is")
 """What a rule sentence does: obliges, recommends, forbids, permits, or states a fact."""
 
-PLANNED_RULES: Mapping[str, str] = MappingProxyType(
-    {
-        "build.shortest-completion": (
-            "2nd edition: a wrongly built canal left standing must still be completed by the "
-            "shortest possible route (DE, Kanalbau > 5. Fehlplanung)"
-        ),
-        "contract.none-left-other-action": (
-            "2nd edition: with parliament empty, a player with no open contract must choose "
-            "another phase 1 action (DE, Spielende > 1. Die Schlussrunden)"
-        ),
-    }
-)
-"""Rule ids the texts describe that the engine does not check yet (issue 14)."""
+PLANNED_RULES: Mapping[str, str] = MappingProxyType({})
+"""Rule ids the texts describe that the engine does not check yet (empty: issue 14 added
+build.shortest-completion and contract.none-left-other-action)."""
 
-PLANNED_SWITCHES: Mapping[str, str] = MappingProxyType(
-    {
-        "consecutive-tiles": (
-            "FR and DE say adjacent/neighbouring hexes: also read as any two touching hexes "
-            "of one section, not only consecutive ones"
-        ),
-        "junction-double-take": (
-            "DE: no junction contract at all while two contracts could be taken at once, "
-            "not only as the second of a double take"
-        ),
-        "winner-tie-engineer": (
-            "FR: the winner's tie goes to the oldest engineer (lowest number) as the word "
-            "says, or the highest number as the brackets say"
-        ),
-    }
-)
-"""Readings the texts allow that no switch offers yet (issue 14)."""
+PLANNED_SWITCHES: Mapping[str, str] = MappingProxyType({})
+"""Readings the texts allow that no switch offers yet (empty: issue 14 added
+consecutive-tiles, junction-double-take, no-contract-left and winner-tie-engineer)."""
 
 
 class SentenceIndexError(ValueError):

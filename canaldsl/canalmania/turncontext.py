@@ -59,6 +59,12 @@ class TurnContext:
     built_now: set[Hex] = field(default_factory=set)
     discarded_for_limit: int = 0
     payments: list[TilePayment] = field(default_factory=list)
+    wrongly_built: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """2nd edition: each canal (by id) this turn builds on that was wrongly built before it
+    (it could not be completed correctly): its tiles then, and the fewest more tiles that
+    complete it (:func:`canaldsl.canalmania.routes.shortest_completion`)."""
+    consulted: set[str] = field(default_factory=set)
+    """The switches this turn's checks read (only where the reading could matter)."""
 
     # -- helpers
     def check(
@@ -77,6 +83,9 @@ class TurnContext:
         return self.state.rules.edition
 
     def option(self, name: str) -> str:
+        """A switch's value; read only where its reading could change a verdict, since every
+        switch read is played the other way to see whether it decided the turn."""
+        self.consulted.add(name)
         return self.state.rules.options[name]
 
     def score(self, colour: str, points: int) -> None:

@@ -17,13 +17,16 @@ from canaldsl.verdicts import TurnNote
 def turn_note(verdict: Verdict) -> TurnNote:
     """``verdict`` explained: an illegal turn changes nothing, so only its rules are said."""
     if not verdict.legal:
-        return TurnNote(verdict.span.line, verdict.player, False, verdict.rules)
+        return TurnNote(
+            verdict.span.line, verdict.player, False, verdict.rules, readings=verdict.readings
+        )
     return TurnNote(
         verdict.span.line,
         verdict.player,
         True,
         points=dict(verdict.points),
         changes=tuple(changes(verdict.before, verdict.after, payments=verdict.payments)),
+        readings=verdict.readings,
     )
 
 
