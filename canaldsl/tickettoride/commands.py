@@ -101,7 +101,7 @@ def score_text(scores: Any, board: Any) -> str:
     for x in sorted(scores.scores, key=lambda x: -(x.total or 0)):
         total = "?" if x.total is None else str(x.total)
         lines.append(f"{x.player}: {total}")
-        lines.append(f"  routes: {x.route_points} ({x.routes} routes)")
+        lines.append(f"  routes: {x.route_points} ({x.routes} route{'' if x.routes == 1 else 's'})")
         if x.tickets is None:
             lines.append("  tickets: not known")
         for t in x.tickets or ():
