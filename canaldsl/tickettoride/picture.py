@@ -74,11 +74,15 @@ def svg(
     tickets: Sequence[Ticket] = (),
     title: str | None = None,
     legend: bool = True,
+    clickable: bool = False,
 ) -> str:
     """The map, with ``position`` on it (None: the bare map). ``longest``: highlight that
     player's longest route; ``path``: highlight these tracks (a ticket's completing path)
-    and ring the cities of ``tickets``; ``title``: a line above the map."""
-    return _Picture(board, position, longest, path, tickets, title, legend).draw()
+    and ring the cities of ``tickets``; ``title``: a line above the map; ``clickable``: each
+    track's group carries ``data-route`` (its label), which the page of ``serve`` clicks."""
+    picture = _Picture(board, position, longest, path, tickets, title, legend)
+    picture.clickable = clickable
+    return picture.draw()
 
 
 class _Picture:
@@ -109,6 +113,7 @@ class _Picture:
         if position is not None and longest is not None:
             self.trail = longest_trail(edges_of(board, position.tracks_of(longest)))
         self.legend = self._legend() if legend else None
+        self.clickable = False
 
     # ------------------------------------------------------------------ layout
     def _ends(self, track: int) -> tuple[Point, Point]:
@@ -196,6 +201,7 @@ class _Picture:
             with canvas.group(
                 data_kind="track",
                 data_track=label,
+                data_route=label if self.clickable else None,
                 data_owner=owner.value if owner else None,
                 title=tip,
             ):
