@@ -194,3 +194,12 @@ def test_the_report_of_the_text_is_the_dispute_report() -> None:
     outcome = GAME.page_report(TWO, path=HERE, display="walk.canal")
     assert re.search(r"Illegal: red.{1,6}s turn breaks claim\.one-route", outcome.html)
     assert "<svg" in outcome.html
+
+
+def test_the_kept_label_places_draw_the_same_picture_as_placing_them_anew() -> None:
+    from canaldsl.tickettoride import picture
+
+    picture._PLACED.clear()
+    fresh = GAME.page_picture(TWO, path=HERE, display="walk.canal")
+    assert len(picture._PLACED) == 1
+    assert GAME.page_picture(TWO, path=HERE, display="walk.canal") == fresh
