@@ -51,6 +51,7 @@ class Scenario:
     card: tuple[str, str] | None  # a card button of the palette, what the text then holds
     click: Callable[[Any, str, str], None] = field(default=lambda p, t, k: _click_hex(p, t, k))
     # how a target is clicked with a palette kind (Canal Mania: a hex label)
+    named: str | None = None  # the word the diagnostic names, when not the whole typo
 
 
 def _canal_mania() -> Scenario:
@@ -90,8 +91,35 @@ def _canal_grande() -> Scenario:
     )
 
 
-SCENARIOS = {"canalmania": _canal_mania, "canalgrande": _canal_grande}
-"""Each game's scenario (Ticket to Ride: add its own when it has a page)."""
+def _ticket_to_ride() -> Scenario:
+    # red's hand pays Montreal-New York (3 blue): the claim scores the 4 the file expects
+    text = (EXAMPLES / "tickettoride" / "claim-montreal-new-york-three-blue.canal").read_text(
+        encoding="utf-8"
+    )
+    text = text[: text.index("turn red")].replace("Montréal", "Montreal")
+    text += "expect score red 4\n"
+    assert "tickets Atlanta-Montreal" in text
+    return Scenario(
+        game="tickettoride",
+        text=text,
+        typo="Atlanta-Montral",
+        fix=(13, "e"),
+        first=("Montreal-New York", "blue", "turn red claim Montreal-New York with 3 blue"),
+        second=("Boston-Montreal grey 1", "green", "  claim Boston-Montreal grey 1 with 2 green"),
+        rule="claim.one-route",
+        third=("Boston-Montreal grey 1", "green", "turn red claim Montreal-New York with 3 blue\n"),
+        card=("pink", "2 green, locomotive, pink"),
+        click=_click_route,
+        named="'Montral'",  # the diagnostic underlines the ticket, names the city
+    )
+
+
+SCENARIOS = {
+    "canalmania": _canal_mania,
+    "canalgrande": _canal_grande,
+    "tickettoride": _ticket_to_ride,
+}
+"""Each game's scenario."""
 
 
 @pytest.fixture
@@ -153,6 +181,16 @@ def _click_player(page: Any, target: str, kind: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 20)
 
 
+def _click_route(page: Any, route: str, colour: str) -> None:
+    """Ticket to Ride: choose the colour to pay with, then click a car of the route's track."""
+    page.click(f'#palette [data-group="tile"] [data-choice="{colour}"]')
+    car = page.locator(f'#board svg [data-route="{route}"] path').first
+    car.scroll_into_view_if_needed()
+    box = car.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def _wait_for_text(page: Any, needle: str) -> None:
     # predicates are functions, never bare expressions: Playwright re-runs an expression
     # through eval(), which the page's policy (no 'unsafe-eval') rightly refuses
@@ -193,7 +231,7 @@ def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path
         underlined = page.inner_text("#highlight .d-error")
         assert underlined == scenario.typo
         diagnostic = page.inner_text("#diagnostics li.error")
-        assert scenario.typo in diagnostic and "fix:" in diagnostic
+        assert (scenario.named or scenario.typo) in diagnostic and "fix:" in diagnostic
         image = _shot(page, shots, "1-typo")
         assert _pixels(image, (0xFF, 0xF6, 0xF6)) > 500  # the diagnostic's box
 

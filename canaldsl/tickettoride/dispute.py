@@ -14,6 +14,16 @@ from canaldsl.sources import display_name, read_source
 
 
 def dispute_report(path: Path, *, output: str) -> DisputeOutcome:
+    """The report of the file at ``path``."""
+    name = display_name(path)
+    text, problems = read_source(path)
+    if text is None:
+        raise CommandError(*(d.render() for d in problems), diagnostics=problems)
+    return report_of_text(text, name=name)
+
+
+def report_of_text(text: str, *, name: str) -> DisputeOutcome:
+    """The report of a text (the page's unsaved text too), ``name`` its display name."""
     from canaldsl.tickettoride.evaluate import evaluate
     from canaldsl.tickettoride.loading import check_text
     from canaldsl.tickettoride.picture import svg
@@ -23,10 +33,6 @@ def dispute_report(path: Path, *, output: str) -> DisputeOutcome:
     from canaldsl.tickettoride.scoring import final_scores
 
     all_rules()
-    name = display_name(path)
-    text, problems = read_source(path)
-    if text is None:
-        raise CommandError(*(d.render() for d in problems), diagnostics=problems)
     scenario, diagnostics = check_text(text, filename=name)
     errors = [d for d in diagnostics if d.is_error]
     if scenario is None or errors:

@@ -61,6 +61,8 @@ PLAYER_FILL = {
     PlayerColour.YELLOW: "#d9a400",
     PlayerColour.BLACK: "#000000",
 }
+_PLACED: dict[tuple[Board, float, float, float], tuple[tuple[int, Box], ...]] = {}
+"""The city names' places by map and picture size (a few kept: see ``_label_boxes``)."""
 LONGEST_GLOW = "#12c8e8"
 PATH_GLOW = "#b0169e"
 
@@ -74,11 +76,15 @@ def svg(
     tickets: Sequence[Ticket] = (),
     title: str | None = None,
     legend: bool = True,
+    clickable: bool = False,
 ) -> str:
     """The map, with ``position`` on it (None: the bare map). ``longest``: highlight that
     player's longest route; ``path``: highlight these tracks (a ticket's completing path)
-    and ring the cities of ``tickets``; ``title``: a line above the map."""
-    return _Picture(board, position, longest, path, tickets, title, legend).draw()
+    and ring the cities of ``tickets``; ``title``: a line above the map; ``clickable``: each
+    track's group carries ``data-route`` (its label), which the page of ``serve`` clicks."""
+    picture = _Picture(board, position, longest, path, tickets, title, legend)
+    picture.clickable = clickable
+    return picture.draw()
 
 
 class _Picture:
@@ -109,6 +115,7 @@ class _Picture:
         if position is not None and longest is not None:
             self.trail = longest_trail(edges_of(board, position.tracks_of(longest)))
         self.legend = self._legend() if legend else None
+        self.clickable = False
 
     # ------------------------------------------------------------------ layout
     def _ends(self, track: int) -> tuple[Point, Point]:
@@ -196,6 +203,7 @@ class _Picture:
             with canvas.group(
                 data_kind="track",
                 data_track=label,
+                data_route=label if self.clickable else None,
                 data_owner=owner.value if owner else None,
                 title=tip,
             ):
@@ -245,8 +253,28 @@ class _Picture:
                 canvas.circle((x, y), 2.2, fill="#fff6e0")
 
     def _labels(self, canvas: Canvas) -> None:
+        """Each city's name where :meth:`_label_boxes` placed it."""
+        for index, box in self._label_boxes():
+            canvas.text(
+                box.x + 2,
+                box.y + LABEL_SIZE,
+                self.board.cities[index].name,
+                size=LABEL_SIZE,
+                bold=True,
+                fill="#2a1a10",
+                halo=3.0,
+                data_kind="label",
+            )
+
+    def _label_boxes(self) -> tuple[tuple[int, Box], ...]:
         """Each name at the candidate place overlapping least: never another name or a city
-        (unless nothing else fits), as few train spaces as possible, nearest first."""
+        (unless nothing else fits), as few train spaces as possible, nearest first. It
+        depends on the map and the picture's size only (not on the position), so the
+        placement is kept per map and size (the page redraws the same map at each edit)."""
+        key = (self.board, self.top, self.width, self.height)
+        cached = _PLACED.get(key)
+        if cached is not None:
+            return cached
         hard: list[Box] = []
         for x, y in self.points:
             r = CITY_RADIUS + 1
@@ -256,6 +284,7 @@ class _Picture:
             soft.extend(self._cars(track.index))
         order = sorted(range(len(self.board.cities)), key=lambda i: self.points[i])
         area = Box(0, self.top, self.width, self.height)
+        placed: list[tuple[int, Box]] = []
         for index in order:
             name = self.board.cities[index].name
             x, y = self.points[index]
@@ -284,18 +313,12 @@ class _Picture:
                     if best is None or score < best[0]:
                         best = (score, box)
             assert best is not None
-            box = best[1]
-            hard.append(box)
-            canvas.text(
-                box.x + 2,
-                box.y + LABEL_SIZE,
-                name,
-                size=LABEL_SIZE,
-                bold=True,
-                fill="#2a1a10",
-                halo=3.0,
-                data_kind="label",
-            )
+            hard.append(best[1])
+            placed.append((index, best[1]))
+        if len(_PLACED) >= 8:
+            _PLACED.clear()
+        _PLACED[key] = tuple(placed)
+        return _PLACED[key]
 
     # ------------------------------------------------------------------ legend
     def _legend(self) -> Legend:

@@ -47,7 +47,7 @@ LAYERS = {
         "crosscheck",
         "dispute",
     ),
-    "commands": ("commands", "drawing", "game"),
+    "commands": ("commands", "drawing", "game", "page", "pageedits"),
 }
 ORDER = list(LAYERS)
 LAYER_OF = {module: ORDER.index(layer) for layer, modules in LAYERS.items() for module in modules}
