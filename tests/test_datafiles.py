@@ -19,9 +19,19 @@ def test_every_translation_has_its_profile_file() -> None:
         assert profiles.PROFILES[code].translation == code
 
 
-def test_a_profile_must_set_every_switch_to_one_of_its_values() -> None:
-    options = dict(profiles.PROFILES["it"].options)
-    with pytest.raises(DataFileError, match="sets every switch"):
-        profiles._switches({k: v for k, v in options.items() if k != "undo-scope"})
-    with pytest.raises(DataFileError, match="switch undo-scope takes"):
-        profiles._switches({**options, "undo-scope": "never"})
+def test_a_profile_reads_every_switch_with_its_own_text_s_default() -> None:
+    """A translation profile's readings are no longer written in its data file: they are
+    each switch's default for that text (options.py, with the reason beside it), else the
+    edition's; every value is one the switch takes."""
+    from canaldsl.canalmania.components import Edition
+    from canaldsl.canalmania.options import SWITCHES, resolve
+
+    for code, profile in profiles.PROFILES.items():
+        edition = Edition.SECOND if code == "de" else Edition.FIRST
+        assert dict(profile.options) == dict(resolve(edition, {}, code)), code
+        assert set(profile.options) == set(SWITCHES)
+        for name, value in profile.options.items():
+            assert value in SWITCHES[name].values, (code, name, value)
+    assert profiles.PROFILES["fr"].options["colour-restriction-start"] == "excluded"
+    assert profiles.PROFILES["de"].options["consecutive-tiles"] == "neighbouring-hexes"
+    assert profiles.PROFILES["it"].options["consecutive-tiles"] == "next-along-canal"

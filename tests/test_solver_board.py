@@ -151,11 +151,42 @@ def _example_states() -> list[tuple[str, GameState, str]]:
     ("name", "state", "colour"), _example_states(), ids=lambda x: x if isinstance(x, str) else ""
 )
 def test_examples_engines_agree(name: str, state: GameState, colour: str) -> None:
+    if name == "switch-consecutive-tiles-medway.canal":  # refused: see the test below
+        return
     plans = [best_build(state, colour, engine=engine) for engine in ENGINES]
     for plan in plans:
         assert plan.optimal
         assert_plan_legal(state, plan)
     assert (plans[0].points, plans[0].cards) == (plans[1].points, plans[1].cards)
+
+
+def test_a_best_build_breaking_a_reading_the_solvers_do_not_model_is_refused() -> None:
+    """Under consecutive-tiles = neighbouring-hexes the solvers' best (lock R27, stretch R26,
+    lock S27) has two locks on neighbouring hexes of one section: never shown as the best
+    build (a best plan the engine accepts is shown: the model is a relaxation); under the other
+    reading the same position's best is 5 points, proven."""
+    from canaldsl.canalmania.problem import ReadingNotModelledError
+
+    text = (EXAMPLES / "switch-consecutive-tiles-medway.canal").read_text(encoding="utf-8")
+    state = state_of(text)
+    assert state.rules.options["consecutive-tiles"] == "neighbouring-hexes"
+    refused = 0
+    for engine in ENGINES:
+        try:
+            plan = best_build(state, "black", engine=engine)
+        except ReadingNotModelledError as exc:
+            assert "build.consecutive-tiles" in str(exc)
+            refused += 1
+            continue
+        # another plan of the relaxation's best score that the engine accepts: still the best
+        assert plan.optimal and plan.points == 5
+        assert_plan_legal(state, plan)
+    assert refused >= 1  # the search's first best is lock R27, stretch R26, lock S27
+    lenient = state_of(text.replace("neighbouring-hexes", "next-along-canal"))
+    assert lenient.rules.options["consecutive-tiles"] == "next-along-canal"
+    plan = best_build(lenient, "black")
+    assert plan.optimal and plan.points == 5
+    assert_plan_legal(lenient, plan)
 
 
 # ------------------------------------------------------------------ random hands on the board

@@ -163,6 +163,12 @@ class HandUnknown(ValueError):
     """The player's hand is not known, so no build can be judged."""
 
 
+class ReadingNotModelledError(HandUnknown):
+    """The best build the solvers find breaks a rule (or a switch's reading) they do not model
+    yet, so no build is proven: the answer is "not evaluated", never a build the engine would
+    refuse. (A HandUnknown, so every caller already says "no build can be judged".)"""
+
+
 def build_problem(state: GameState, colour: str) -> BuildProblem:
     """The best-build problem of ``colour`` in ``state`` (raises HandUnknown, KeyError)."""
     player = state.player(colour)
