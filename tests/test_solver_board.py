@@ -182,7 +182,12 @@ def test_a_best_build_breaking_a_reading_the_solvers_do_not_model_is_refused() -
         assert plan.optimal and plan.points == 5
         assert_plan_legal(state, plan)
     assert refused >= 1  # the search's first best is lock R27, stretch R26, lock S27
-    lenient = state_of(text.replace("neighbouring-hexes", "next-along-canal"))
+    lenient = state_of(
+        text.replace(
+            "  option rulebook = de\n}",
+            "  option rulebook = de\n  option consecutive-tiles = next-along-canal\n}",
+        )
+    )
     assert lenient.rules.options["consecutive-tiles"] == "next-along-canal"
     plan = best_build(lenient, "black")
     assert plan.optimal and plan.points == 5
