@@ -16,7 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from canaldsl.diagnostics import Span
 
 
 @dataclass(frozen=True)
@@ -161,3 +164,40 @@ __all__ = [
     "Token",
     "scan_tokens",
 ]
+
+
+class TextSpans:
+    """A text with its line starts, to turn a syntax node's span (1-based lines and columns)
+    into offsets and to edit the text there: the one helper every game's click edits use."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0]
+        for index, char in enumerate(text):
+            if char == "\n":
+                self.starts.append(index + 1)
+
+    def offset(self, line: int, column: int) -> int:
+        return min(self.starts[min(line, len(self.starts)) - 1] + column - 1, len(self.text))
+
+    def start(self, span: Span) -> int:
+        return self.offset(span.line, span.column)
+
+    def end(self, span: Span) -> int:
+        return self.offset(span.end_line, span.end_column)
+
+    def of(self, span: Span) -> str:
+        return self.text[self.start(span) : self.end(span)]
+
+    def line_start(self, offset: int) -> int:
+        return self.text.rfind("\n", 0, offset) + 1
+
+    def line_end(self, offset: int) -> int:
+        end = self.text.find("\n", offset)
+        return len(self.text) if end < 0 else end + 1
+
+    def replace(self, span: Span, new: str) -> str:
+        return self.text[: self.start(span)] + new + self.text[self.end(span) :]
+
+    def insert(self, offset: int, new: str) -> str:
+        return self.text[:offset] + new + self.text[offset:]

@@ -22,37 +22,16 @@ from collections.abc import Iterator
 from canaldsl.canalgrande import syntax as s
 from canaldsl.canalgrande.cards import Card, NumberCard, UnknownNameError, card_named
 from canaldsl.diagnostics import Span
-from canaldsl.pagehooks import EditRefused, PageEdit
+from canaldsl.pagehooks import EditRefused, PageEdit, TextSpans
 
 NUMBERS = tuple(str(int(n)) for n in NumberCard)
 CARDS = tuple(c.value for c in Card)
 """The palette's choices: every action card, then the number cards."""
 
 
-class _Text:
-    """The text with its line starts, to turn spans into offsets."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.starts = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self.starts.append(index + 1)
-
-    def offset(self, line: int, column: int) -> int:
-        return min(self.starts[min(line, len(self.starts)) - 1] + column - 1, len(self.text))
-
-    def start(self, span: Span) -> int:
-        return self.offset(span.line, span.column)
-
-    def end(self, span: Span) -> int:
-        return self.offset(span.end_line, span.end_column)
-
-    def replace(self, span: Span, new: str) -> str:
-        return self.text[: self.start(span)] + new + self.text[self.end(span) :]
-
-    def insert(self, offset: int, new: str) -> str:
-        return self.text[:offset] + new + self.text[offset:]
+class _Text(TextSpans):
+    """The text with its spans (:class:`canaldsl.pagehooks.TextSpans`), and where a line goes
+    inside a block."""
 
     def indent_of(self, span: Span) -> str:
         line = self.text[self.starts[span.line - 1] :]

@@ -25,37 +25,13 @@ from collections.abc import Sequence
 from canaldsl.canalmania import syntax as s
 from canaldsl.canalmania.components import CardKind, Terrain, TileKind
 from canaldsl.canalmania.semantics import Scenario
-from canaldsl.diagnostics import Span
 from canaldsl.hexgrid import Hex
-from canaldsl.pagehooks import EditRefused, PageEdit
+from canaldsl.pagehooks import EditRefused, PageEdit, TextSpans
 
 NATURAL_KIND = {Terrain.CLEAR: TileKind.STRETCH, Terrain.DIFFICULT: TileKind.TUNNEL}
 """The tile a click puts on a hex when the palette names no kind."""
 
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")
-
-
-class _Text:
-    """The text with its line starts, to turn spans into offsets."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.starts = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self.starts.append(index + 1)
-
-    def offset(self, line: int, column: int) -> int:
-        return min(self.starts[min(line, len(self.starts)) - 1] + column - 1, len(self.text))
-
-    def start(self, span: Span) -> int:
-        return self.offset(span.line, span.column)
-
-    def end(self, span: Span) -> int:
-        return self.offset(span.end_line, span.end_column)
-
-    def line_start(self, offset: int) -> int:
-        return self.text.rfind("\n", 0, offset) + 1
 
 
 def _name(text: str) -> str:
@@ -96,7 +72,7 @@ def _mover(scenario: Scenario | None, document: s.Document) -> str:
 def _append_turn(text: str, document: s.Document, mover: str, body: str) -> str:
     """A new turn of ``mover`` holding ``body``, before the file's expectations and queries
     (at its end when it has none)."""
-    where = _Text(text)
+    where = TextSpans(text)
     block = f"turn {mover} {{\n  {body}\n}}\n"
     for statement in document.statements:
         if isinstance(statement, s.QueryDecl | s.Expectation):
@@ -108,7 +84,7 @@ def _append_turn(text: str, document: s.Document, mover: str, body: str) -> str:
 
 def _insert_in_turn(text: str, turn: s.TurnDecl, line: str, *, first: bool = False) -> str:
     """``line`` added to ``turn``'s body: last (before its closing brace) or first."""
-    where = _Text(text)
+    where = TextSpans(text)
     if first:
         brace = text.index("{", where.start(turn.span)) + 1
         return text[:brace] + f"\n  {line}" + text[brace:]
@@ -202,7 +178,7 @@ def _place_at(scenario: Scenario | None, hex_label: str) -> str | None:
 
 def _reach(text: str, line: s.BuildLine, place: str) -> str:
     """The build line ends at ``place`` (a click on the place it already ends at: not)."""
-    where = _Text(text)
+    where = TextSpans(text)
     last = line.items[-1]
     if isinstance(last, s.ReachPlace) and last.name.text == place:
         if len(line.items) == 1:
@@ -216,11 +192,11 @@ def _has_phase(turn: s.TurnDecl, number: int) -> bool:
     return any(isinstance(i, s.PhaseMark) and i.number.value == number for i in turn.items)
 
 
-def _item_start(where: _Text, item: s.BuildItem) -> int:
+def _item_start(where: TextSpans, item: s.BuildItem) -> int:
     return where.start(item.name.span if isinstance(item, s.ReachPlace) else item.kind.span)
 
 
-def _item_end(where: _Text, item: s.BuildItem) -> int:
+def _item_end(where: TextSpans, item: s.BuildItem) -> int:
     """Where an item of a build line ends (after its payment's parenthesis, if any)."""
     if isinstance(item, s.ReachPlace):
         return where.end(item.name.span)
@@ -233,7 +209,7 @@ def _item_end(where: _Text, item: s.BuildItem) -> int:
 
 
 def _remove_tile(text: str, builds: Sequence[s.Build], hex_label: str) -> str | None:
-    where = _Text(text)
+    where = TextSpans(text)
     for build in builds:
         for line in build.lines:
             for index, item in enumerate(line.items):
@@ -253,7 +229,7 @@ def _remove_tile(text: str, builds: Sequence[s.Build], hex_label: str) -> str | 
 
 def _add_to_line(text: str, line: s.BuildLine, tile: str) -> str:
     """``tile`` added after the line's last tile (before the place it reaches, if any)."""
-    where = _Text(text)
+    where = TextSpans(text)
     items = line.items
     position = len(items)
     while position > 1 and isinstance(items[position - 1], s.ReachPlace):
@@ -304,7 +280,7 @@ def _card(text: str, document: s.Document, kind: str) -> str:
     if not players:
         raise EditRefused(f"there is no player {mover}: add `player {mover} {{ }}` first")
     player = players[0]
-    where = _Text(text)
+    where = TextSpans(text)
     hands = [i for i in player.items if isinstance(i, s.HandDecl)]
     if hands:
         hand = hands[0]

@@ -16,44 +16,13 @@ as little as it can be (comments and layout elsewhere stay as written).
 
 from __future__ import annotations
 
-from canaldsl.diagnostics import Span
-from canaldsl.pagehooks import EditRefused
+from canaldsl.pagehooks import EditRefused, TextSpans
 from canaldsl.syntaxtree import ExpectIllegal, ExpectLegal
 from canaldsl.tickettoride import syntax as s
 from canaldsl.tickettoride.colours import Colour
 
 CARD_COLOURS = tuple(c.value for c in Colour if c is not Colour.GREY)
 """The palette's train card colours (the eight colours and the locomotive)."""
-
-
-class _Text:
-    """The text with its line starts, to turn spans into offsets."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.starts = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self.starts.append(index + 1)
-
-    def offset(self, line: int, column: int) -> int:
-        return min(self.starts[min(line, len(self.starts)) - 1] + column - 1, len(self.text))
-
-    def start(self, span: Span) -> int:
-        return self.offset(span.line, span.column)
-
-    def end(self, span: Span) -> int:
-        return self.offset(span.end_line, span.end_column)
-
-    def of(self, span: Span) -> str:
-        return self.text[self.start(span) : self.end(span)]
-
-    def line_start(self, offset: int) -> int:
-        return self.text.rfind("\n", 0, offset) + 1
-
-    def line_end(self, offset: int) -> int:
-        end = self.text.find("\n", offset)
-        return len(self.text) if end < 0 else end + 1
 
 
 def card_colour(word: str) -> Colour:
@@ -104,7 +73,7 @@ def claim(
 ) -> str:
     """``text`` with the current turn claiming (or no longer claiming) ``track``.
     ``claimed``: the track each claim of the last turn names (None: not resolved)."""
-    where = _Text(text)
+    where = TextSpans(text)
     turns = _turns(document)
     line = f"claim {label} with {length} {colour.value}"
     if not turns:
@@ -117,7 +86,7 @@ def claim(
     return _add_action(where, turn, line)
 
 
-def _append_turn(where: _Text, document: s.Document, block: str) -> str:
+def _append_turn(where: TextSpans, document: s.Document, block: str) -> str:
     """A new turn before the file's expectations and queries that follow its position."""
     text = where.text
     for statement in document.statements:
@@ -128,7 +97,7 @@ def _append_turn(where: _Text, document: s.Document, block: str) -> str:
     return tail + ("\n" if tail else "") + block
 
 
-def _add_action(where: _Text, turn: s.TurnDecl, line: str) -> str:
+def _add_action(where: TextSpans, turn: s.TurnDecl, line: str) -> str:
     text = where.text
     start, end = where.start(turn.span), where.end(turn.span)
     if not turn.block:
@@ -141,7 +110,7 @@ def _add_action(where: _Text, turn: s.TurnDecl, line: str) -> str:
     return before + gap + f"  {line}\n" + text[close:]
 
 
-def _remove_action(where: _Text, turn: s.TurnDecl, action: s.ClaimAction) -> str:
+def _remove_action(where: TextSpans, turn: s.TurnDecl, action: s.ClaimAction) -> str:
     text = where.text
     start, end = where.start(turn.span), where.end(turn.span)
     rest = [a for a in turn.actions if a is not action]
@@ -156,7 +125,7 @@ def _remove_action(where: _Text, turn: s.TurnDecl, action: s.ClaimAction) -> str
 
 def add_card(text: str, document: s.Document, *, mover: str, colour: Colour) -> str:
     """One card of ``colour`` more in ``mover``'s hand."""
-    where = _Text(text)
+    where = TextSpans(text)
     players = [
         st
         for st in document.statements
@@ -182,18 +151,14 @@ def add_card(text: str, document: s.Document, *, mover: str, colour: Colour) -> 
     for item in hand.cards:
         if item.kind.text.casefold() == colour.value:
             if item.count is None:
-                return _replace(where, item.kind.span, f"2 {item.kind.text}")
-            return _replace(where, item.count.span, str(item.count.value + 1))
+                return where.replace(item.kind.span, f"2 {item.kind.text}")
+            return where.replace(item.count.span, str(item.count.value + 1))
     last = hand.cards[-1]
     return (
         where.text[: where.end(last.kind.span)]
         + f", {colour.value}"
         + text[where.end(last.kind.span) :]
     )
-
-
-def _replace(where: _Text, span: Span, new: str) -> str:
-    return where.text[: where.start(span)] + new + where.text[where.end(span) :]
 
 
 __all__ = ["CARD_COLOURS", "add_card", "card_colour", "claim"]
