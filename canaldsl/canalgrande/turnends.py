@@ -35,6 +35,7 @@ class TurnEnds:
         self._closed_form = not self.each_gondola and self.opening_reinforces
         self._leaves: dict[tuple[object, ...], int | None] = {}
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
+        self._reach_cache: dict[Counts, tuple[int, ...]] = {}
 
     def settled(self, node: Phase) -> int | None:
         """The value of a phase where only one player's last doge and its traitors, or its
@@ -189,7 +190,8 @@ class TurnEnds:
         memo = (mine, theirs, options)
         found = self._wins_cache.get(memo)
         if found is None and self._closed_form:  # the closed form, on counts
-            found = any(_reach_of(mine, d) >= _reach_of(theirs, d) for d in options)
+            ours, others = self._reaches(mine), self._reaches(theirs)
+            found = any(ours[d] >= others[d] for d in options)
             self._wins_cache[memo] = found
         elif found is None:
             found = challenger_wins(
@@ -201,13 +203,24 @@ class TurnEnds:
             self._wins_cache[memo] = found
         return found
 
+    def _reaches(self, hand: Counts) -> tuple[int, ...]:
+        """The hand's reach in each district (cached)."""
+        found = self._reach_cache.get(hand)
+        if found is None:
+            found = self._reach_cache[hand] = reaches_of(hand)
+        return found
 
-def _reach_of(hand: Counts, district: int) -> int:
-    """The most a hand can total in a vote over ``district`` (0 without a card of it)."""
-    if not hand[district]:
-        return 0
-    others = sorted((hand[d] for d in range(6) if d != district), reverse=True)
-    return hand[district] + sum(others[: hand[6]])
+
+def reaches_of(hand: Counts) -> tuple[int, ...]:
+    """The most a hand can total in a vote over each district (0 without a card of it): the
+    district's cards and, one per gondola, the largest other districts. The largest others
+    are the largest of all six less this district when it is among the largest."""
+    gondolas = hand[6]
+    ranked = sorted(hand[:6], reverse=True)
+    top = sum(ranked[:gondolas])
+    top_next = sum(ranked[: gondolas + 1])
+    edge = ranked[gondolas] if gondolas < 6 else -1
+    return tuple(0 if not n else n + (top_next - n if n >= edge else top) for n in hand[:6])
 
 
 def _near_the_end(a: Agenda) -> bool:

@@ -100,6 +100,7 @@ class TurnGame:
         already proven reachable (where the tests start; any value is correct, a good one
         saves tests)."""
         root, top = self.root(chooser_offer, splitter_offer)
+        low = max(low, 0)
         if self.at_least(root, low):
             value = low
             while value < top and self.at_least(root, value + 1):
@@ -170,6 +171,10 @@ class TurnGame:
             last = self.ends.settled(node)
             if last is not None:
                 return last >= target
+        else:
+            probed = self._probe(node, target)
+            if probed is not None:
+                return probed
         key = self.keys.key(node)
         low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
@@ -200,6 +205,20 @@ class TurnGame:
             high = target if high is None else min(high, target)
         self.bounds[key] = (low, high)
         return result
+
+    def _probe(self, node: InVote | Choose, target: int) -> bool | None:
+        """A vote's first choices tried before the node is looked up or counted: the
+        outright raise and passing, each ending the vote at once. If one of them already
+        settles the test for the player to move (it is one of that player's choices), the
+        node's result is that; otherwise None (the full search then tries them again, from
+        the table). Saves the key and the table for the many nodes a single choice settles."""
+        if isinstance(node, Choose):
+            return None
+        splitter_moves = node.vote.mover == self.splitter
+        for prize, child in self._ending_edges(node):
+            if self.at_least(child, target - prize) == splitter_moves:
+                return splitter_moves
+        return None
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
@@ -308,7 +327,24 @@ class TurnGame:
         the vote outright), then passing, then the others, largest first. A raise past the
         opponent's reach leaves the opponent nothing but to pass, so it is settled at once
         (the states after it are shared by every raise that leaves the same hands)."""
-        vote = node.vote
+        plays, outright, beyond = self._vote_plays(node.vote)
+        yield from self._ending_edges(node)
+        for play in plays:
+            if play is not outright:
+                yield self._raise(node, play, beyond)
+
+    def _ending_edges(self, node: InVote) -> list[Edge]:
+        """The choices that end the vote at once: the cheapest raise past all the opponent
+        can reach (if any), then passing (once someone has raised)."""
+        _, outright, beyond = self._vote_plays(node.vote)
+        found = [] if outright is None else [self._raise(node, outright, beyond)]
+        if node.vote.last is not None:
+            found.append(self._settle(node.vote, node))
+        return found
+
+    def _vote_plays(self, vote: VoteState) -> tuple[list[Play], Play | None, int]:
+        """The mover's legal plays (largest first), the cheapest outright raise among them,
+        and how much a raise must add to be outright."""
         me = vote.mover
         need = vote.totals[1 - me] - vote.totals[me] + 1
         allow = not (vote.last is None and not self.opening_reinforces)
@@ -323,13 +359,7 @@ class TurnGame:
                 (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
             )
             self._outright_cache[memo] = outright
-        if outright is not None:
-            yield self._raise(node, outright, beyond)
-        if vote.last is not None:
-            yield self._settle(node.vote, node)
-        for play in plays:
-            if play is not outright:
-                yield self._raise(node, play, beyond)
+        return plays, outright, beyond
 
     def _raise(
         self,

@@ -1,17 +1,20 @@
 """The nodes of the turn search (:mod:`canaldsl.canalgrande.turngame`): what a player still
-has to do, a phase between actions, a vote under way, the choice of a vote's district."""
+has to do, a phase between actions, a vote under way, the choice of a vote's district.
+
+Named tuples rather than frozen dataclasses: the search makes hundreds of thousands of them
+and a named tuple is built about four times faster (the types are told apart by isinstance;
+nodes are never compared across types: the table's keys are built by
+:mod:`~canaldsl.canalgrande.turnkeys`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from canaldsl.canalgrande.cards import District
 from canaldsl.canalgrande.votemoves import Counts, VoteState
 
 
-@dataclass(frozen=True)
-class Agenda:
+class Agenda(NamedTuple):
     """What the acting player still has to use, and what the splitter gets afterwards."""
 
     actor: int
@@ -21,8 +24,7 @@ class Agenda:
     later: tuple[Counts, int, int, int] | None  # splitter's hand cards, traitors, spies, doges
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(NamedTuple):
     """Between actions: the acting player chooses what to do next."""
 
     agenda: Agenda
@@ -31,8 +33,7 @@ class Phase:
     voted: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class InVote:
+class InVote(NamedTuple):
     """A vote under way, and what follows it."""
 
     vote: VoteState
@@ -53,8 +54,7 @@ Edge: TypeAlias = "tuple[int, Phase | InVote | Choose | None]"
 leads (None: nothing after it can change the value)."""
 
 
-@dataclass(frozen=True)
-class Choose:
+class Choose(NamedTuple):
     """The challenger chooses the district of a vote."""
 
     challenger: int

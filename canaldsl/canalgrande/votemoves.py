@@ -9,7 +9,7 @@ state this restriction of their move set).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import SPY_DRAW, Card, District
@@ -51,8 +51,9 @@ def spy_draw(deck: tuple[Card, ...], drawn: int, reading: str, *, strict: bool) 
         size = expected
 
 
-@dataclass(frozen=True)
-class VoteState:
+class VoteState(NamedTuple):
+    """A vote under way (a named tuple: the searches build many)."""
+
     district: int
     challenger: int
     mover: int
@@ -73,34 +74,31 @@ def reach(vote: VoteState, side: int) -> int:
 
 
 def play_on(vote: VoteState, k: int, groups: tuple[tuple[int, int], ...]) -> VoteState:
+    """The vote after the mover puts down ``k`` cards of the district and ``groups``
+    (reinforcements: district, cards; a gondola each)."""
     me = vote.mover
+    district = vote.district
     hand = list(vote.hands[me])
-    hand[vote.district] -= k
+    hand[district] -= k
+    added = k
     for kind, m in groups:
         hand[kind] -= m
+        added += m
     hand[GONDOLA] -= len(groups)
     lost = list(vote.if_lost[me])
     if not vote.placed[me]:
-        lost[vote.district] -= 1  # the first card put down is lost if the vote is lost
+        lost[district] -= 1  # the first card put down is lost if the vote is lost
     lost[GONDOLA] -= len(groups)
-    hands = list(vote.hands)
-    hands[me] = tuple(hand)
-    if_lost = list(vote.if_lost)
-    if_lost[me] = tuple(lost)
-    totals = list(vote.totals)
-    totals[me] += k + sum(m for _, m in groups)
-    placed = list(vote.placed)
-    placed[me] = True
-    return VoteState(
-        vote.district,
-        vote.challenger,
-        1 - me,
-        (hands[0], hands[1]),
-        (if_lost[0], if_lost[1]),
-        (totals[0], totals[1]),
-        (placed[0], placed[1]),
-        me,
-    )
+    mine, kept = tuple(hand), tuple(lost)
+    h0, h1 = vote.hands
+    l0, l1 = vote.if_lost
+    t0, t1 = vote.totals
+    p0, p1 = vote.placed
+    if me == 0:
+        return VoteState(district, vote.challenger, 1, (mine, h1), (kept, l1),
+                         (t0 + added, t1), (True, p1), 0)  # fmt: skip
+    return VoteState(district, vote.challenger, 0, (h0, mine), (l0, kept),
+                     (t0, t1 + added), (p0, True), 1)  # fmt: skip
 
 
 def all_plays(

@@ -8,6 +8,7 @@ import itertools
 import random
 from functools import cache, partial
 
+from canaldsl.canalgrande.turnends import reaches_of
 from canaldsl.canalgrande.votebounds import can_force, last_vote_bound
 from canaldsl.canalgrande.votemoves import VoteState
 
@@ -154,3 +155,17 @@ def test_the_last_vote_bound_holds_for_every_outcome() -> None:
                     assert sign * value <= sign * bound, (vote, winner, kept, lost, thief)
                     checked += 1
     assert checked > 10_000
+
+
+def test_the_reach_of_every_district_at_once() -> None:
+    """The turn search's reach vector (largest others taken from the six sorted once) equals
+    the reach from its definition: the district's cards plus, one per gondola, the largest
+    other districts; 0 without a card of the district."""
+    rng = random.Random(12)
+    for _ in range(3000):
+        hand = (*(rng.randint(0, 5) for _ in range(6)), rng.randint(0, 7))
+        expected = []
+        for d in range(6):
+            others = sorted((hand[o] for o in range(6) if o != d), reverse=True)
+            expected.append(hand[d] + sum(others[: hand[GONDOLA]]) if hand[d] else 0)
+        assert reaches_of(hand) == tuple(expected), hand
