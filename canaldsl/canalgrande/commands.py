@@ -40,21 +40,12 @@ def _refuse(command: str, file: Path, output: str, lines: tuple[str, ...], code:
 
 
 def _position(command: str, file: Path, output: str) -> tuple[Any, Any]:
-    """The scenario and the position after the file's turns (exit 2 with why, if none)."""
+    """The scenario and the position after the file's turns (exit 2 with why, if none). A
+    file written for another game never gets here: the command line refuses it first
+    (``canaldsl.cli``, for every game's own commands)."""
     from canaldsl.canalgrande.drawing import checked
-    from canaldsl.games import CommandError, game_of_text
+    from canaldsl.games import CommandError
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = None  # `checked` says why, with its diagnostic
-    game = game_of_text(text, filename=display_name(file))[0] if text is not None else None
-    if game is not None and game.name != "canalgrande":
-        _refuse(
-            command, file, output,
-            (f"error: {display_name(file)} is a {game.title} file: `{command}` answers "
-             "questions about Canal Grande files (`rules canal-grande`)",), "",
-        )  # fmt: skip
     try:
         scenario, result, _ = checked(file)
     except CommandError as error:

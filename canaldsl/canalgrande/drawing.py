@@ -53,7 +53,7 @@ def event_svg(verdict: EventVerdict, title: str) -> str:
 
     if verdict.report is not None and verdict.legal:
         return picture.turn_svg(verdict.report, title=title)
-    return picture.svg(verdict.before, votes=verdict.votes, title=title)
+    return picture.svg(verdict.before, votes=verdict.drawn_votes(), title=title)
 
 
 def picture(request: PictureRequest) -> str:
@@ -73,6 +73,6 @@ def picture(request: PictureRequest) -> str:
             )
         verdict = result.verdicts[request.turn - 1]
         return event_svg(verdict, f"{title}: {verdict.kind} {request.turn}")
-    votes = [vote for verdict in result.verdicts for vote in verdict.votes]
+    votes = [vote for verdict in result.verdicts for vote in verdict.drawn_votes()]
     position = result.final
     return draw.svg(position, offers=position.offers, votes=votes, title=title)

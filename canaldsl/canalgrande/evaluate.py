@@ -46,6 +46,16 @@ class EventVerdict:
     def legal(self) -> bool:
         return not self.violations
 
+    def drawn_votes(self) -> list[VoteReport]:
+        """The votes as a picture must show them: as played when the event is legal, else
+        refused (plays only, no winner: an illegal turn or vote changes nothing), with the
+        first rule broken and where."""
+        if self.legal:
+            return list(self.votes)
+        first = self.violations[0]
+        why = f"{first.rule} (line {first.span.line}, column {first.span.column})"
+        return [vote.as_refused(why) for vote in self.votes]
+
 
 @dataclass
 class Evaluated:

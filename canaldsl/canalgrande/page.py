@@ -86,7 +86,7 @@ def picture(text: str, *, path: Path, display: str) -> str:
 
     _, result = _played(text, display)
     position = result.final
-    votes = [vote for verdict in result.verdicts for vote in verdict.votes]
+    votes = [vote for verdict in result.verdicts for vote in verdict.drawn_votes()]
     offers = position.offers
     takers: tuple[str, str] | None = None
     if offers is None and position.turned_up is not None:

@@ -37,6 +37,7 @@ MUTED = "#6b6b66"
 PANEL = "#f6f4ee"
 EDGE = "#c9c4b8"
 WIN = "#1f7a3a"
+REFUSED = "#b3261e"
 
 COLOURS = {
     District.CANNAREGIO: "#3f8f3a",
@@ -255,7 +256,7 @@ def _offers(
 # ------------------------------------------------------------------ a vote
 def _vote_height(vote: VoteReport) -> float:
     rows = len(vote.plays) + (1 if vote.passed else 0)
-    return 40.0 + max(rows, 1) * (CHIP_H + 12) + (52.0 if vote.winner else 16.0)
+    return 40.0 + max(rows, 1) * (CHIP_H + 12) + (52.0 if vote.winner or vote.refused else 16.0)
 
 
 def _plays(vote: VoteReport) -> list[tuple[str, list[Card]]]:
@@ -267,6 +268,8 @@ def _vote(canvas: Canvas, x: float, y: float, width: float, vote: VoteReport) ->
     with canvas.group(data_kind="vote"):
         canvas.rect(x, y, width, height, rx=8, fill=PANEL, stroke=EDGE, stroke_width=1)
         head = f"vote over {vote.district}" if vote.district else "doge discarded: no vote"
+        if vote.refused:
+            head += " (refused)"
         canvas.text(x + PAD, y + 24, head, size=16, bold=True, fill=INK)
         who = f"{vote.owner}'s doge"
         if vote.challenger:
@@ -294,7 +297,12 @@ def _vote(canvas: Canvas, x: float, y: float, width: float, vote: VoteReport) ->
             canvas.text(x + PAD + 120, row_y + CHIP_H / 2 + 5, "passes", size=FONT, fill=MUTED)
             rows += 1
         bottom = top + max(rows, 1) * (CHIP_H + 12) + 14
-        if vote.winner:
+        if vote.refused:
+            canvas.text(x + PAD, bottom, f"refused: {vote.refused}", size=FONT + 1, bold=True,
+                        fill=REFUSED)  # fmt: skip
+            canvas.text(x + PAD, bottom + 20, "illegal: no winner, no prize; nothing changes",
+                        size=SMALL, fill=INK)  # fmt: skip
+        elif vote.winner:
             text = f"{vote.winner} wins and takes a {vote.prize} prize"
             canvas.text(x + PAD, bottom, text, size=FONT + 1, bold=True, fill=WIN)
             canvas.text(x + PAD, bottom + 20, _settlement(vote), size=SMALL, fill=INK)

@@ -7,7 +7,7 @@ number totals, and the round's end. The same report lists the broken rules of an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import Card, District
@@ -31,6 +31,16 @@ class VoteReport:
     loser_back: Bag[Card] = field(default_factory=Bag)
     passed: str | None = None
     """Who passed to end the vote (None: the record stops without a pass)."""
+    refused: str | None = None
+    """Why the vote does not count (its turn or the disputed vote is illegal: the first rule
+    broken, with line and column); None for a vote that stands. A refused vote has no winner."""
+
+    def as_refused(self, why: str) -> VoteReport:
+        """The vote as it must be drawn when its turn is illegal: its plays, no winner."""
+        return replace(
+            self, winner=None, prize=None, winner_discards=Bag(), loser_discards=Bag(),
+            loser_back=Bag(), refused=why,
+        )  # fmt: skip
 
     def counts(self) -> dict[str, int]:
         """District cards each player put down, in the order they first played."""

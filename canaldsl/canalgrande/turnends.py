@@ -33,7 +33,7 @@ class TurnEnds:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self._closed_form = not self.each_gondola and self.opening_reinforces
-        self._leaves: dict[tuple[object, ...], int | None] = {}
+        self._leaves: dict[Phase, int | None] = {}
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
         self._reach_cache: dict[Counts, tuple[int, ...]] = {}
 
@@ -42,10 +42,11 @@ class TurnEnds:
         last spies (and what they draw), are left (cached), else None."""
         if not _near_the_end(node.agenda):
             return None
-        memo = (node.hands, node.agenda, node.voted, node.drawn)
-        if memo not in self._leaves:
-            self._leaves[memo] = self._last_vote_left(node)
-        return self._leaves[memo]
+        try:  # the node (a named tuple of plain values) is its own key
+            return self._leaves[node]
+        except KeyError:
+            found = self._leaves[node] = self._last_vote_left(node)
+            return found
 
     def _reach_rule(self, vote: VoteState) -> bool:
         """Whether the reach rule decides who can force a win of the vote from here: under
@@ -109,14 +110,15 @@ class TurnEnds:
 
     def _last_vote_left(self, node: Phase) -> int | None:
         """The value when all that is left of the turn is one player's last doge and its
-        traitors (none left, or the chooser done and the splitter's offer waiting), else
-        None. The thefts that matter come before the vote (one after it changes nothing), so
-        the player picks the best of every way to steal up to its traitors (none included,
-        as the search does), then the last vote is settled by who can win it (as
-        the turn search does)."""
+        traitors (none left, or the chooser done and the splitter's offer waiting; or the
+        chooser's with a splitter's offer of neither doge nor spy: what the splitter does then
+        cannot change a prize), else None. The thefts that matter come before the vote (one
+        after it changes nothing), so the player picks the best of every way to steal up to
+        its traitors (none included, as the search does), then the last vote is settled by
+        who can win it (as the turn search does)."""
         a, hands = node.agenda, node.hands
         if a.traitors or a.spies or a.doges:
-            if a.later is not None:
+            if a.later is not None and (a.later[2] or a.later[3]):
                 return None
             actor, traitors, spies, doges = a.actor, a.traitors, a.spies, a.doges
         else:
@@ -165,11 +167,14 @@ class TurnEnds:
             return None
         if doges == 0:
             return 0
-        values = [
-            self._last_vote_value(after, actor, voted)
-            for after in thefts(hands, actor, traitors, self.readings)
-        ]
-        return max(values) if actor == self.splitter else min(values)
+        # the thief's best theft: stop at the first that wins the last vote for it
+        sign = 1 if actor == self.splitter else -1
+        best = -1
+        for after in thefts(hands, actor, traitors, self.readings):
+            best = max(best, sign * self._last_vote_value(after, actor, voted))
+            if best == 1:
+                break
+        return sign * best
 
     def _last_vote_value(
         self, hands: tuple[Counts, Counts], owner: int, voted: tuple[int, ...]
@@ -226,7 +231,8 @@ def reaches_of(hand: Counts) -> tuple[int, ...]:
 def _near_the_end(a: Agenda) -> bool:
     """Whether one player's doge and traitors, or its spies alone, may be all that is left (a
     quick test)."""
-    if a.later is None:
+    if a.later is None or ((a.traitors or a.spies or a.doges) and not (a.later[2] or a.later[3])):
+        # (a splitter's offer still to come with no doge and no spy cannot change a prize)
         return (a.doges == 1 and not a.spies) or (a.spies > 0 and not (a.doges or a.traitors))
     _, traitors, spies, doges = a.later
     if a.traitors or a.spies or a.doges:

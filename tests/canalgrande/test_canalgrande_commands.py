@@ -266,12 +266,6 @@ def test_the_python_api_checks_and_scores_a_canal_grande_file() -> None:
         canaldsl.final_scores(str(EXAMPLES / "puzzle-vote-san-marco.canal"))
 
 
-def test_a_canal_grande_command_on_another_game_s_file_says_so() -> None:
-    result = CliRunner().invoke(main, ["vote", "examples/medway-first-build.canal", "--for", "red"])
-    assert result.exit_code == ExitCode.ERROR
-    assert "is a Canal Mania file" in result.stderr and "E111" not in result.stderr
-
-
 @pytest.mark.parametrize(
     ("args", "command", "code"),
     [

@@ -169,6 +169,20 @@ def test_the_picture_carries_players_and_offers_for_the_clicks() -> None:
         GAME.page_picture("rules canal-grande\nplayer A {\n", path=HERE, display="x.canal")
 
 
+def test_an_illegal_vote_is_drawn_refused_and_a_legal_one_with_its_winner() -> None:
+    """The walk's vote is illegal (Michele's last raise does not go past Elena): the page's
+    picture shows its plays, "refused" with the rule and where, and no winner or prize; made
+    legal by two clicks, the same vote shows Michele winning the San Marco prize."""
+    svg = GAME.page_picture(WALK, path=HERE, display="walk.canal")
+    assert "vote over San Marco (refused)" in svg
+    assert "refused: vote.reinforcement-more (line 17, column 3)" in svg
+    assert "wins and takes" not in svg and "4. Michele" in svg  # the plays are drawn
+    held = GAME.page_edit(WALK, PageEdit("hand", "Michele", "Dorsoduro"))
+    legal = GAME.page_edit(held, PageEdit("play", "Michele", "Dorsoduro"))
+    drawn = GAME.page_picture(legal, path=HERE, display="walk.canal")
+    assert "Michele wins and takes a San Marco prize" in drawn and "refused" not in drawn
+
+
 def test_the_palette_offers_every_card_and_three_modes() -> None:
     palette = GAME.page_palette()
     (cards,) = palette.groups
