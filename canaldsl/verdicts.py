@@ -227,6 +227,8 @@ class TurnNote:
             "points": {c: n for c, n in self.points.items() if n},
             "changes": list(self.changes),
         }
+        if self.outcome is not None and self.legal:  # as the text says it (games without points)
+            out["outcome"] = self.outcome
         if self.readings:
             out["readings"] = [r.to_json() for r in self.readings]
         return out

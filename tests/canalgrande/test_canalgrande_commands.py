@@ -52,6 +52,23 @@ def test_check_json_validates_and_every_file_renders(path: Path, tmp_path: Path)
     assert svg.read_text(encoding="utf-8").startswith("<svg") or "<svg" in svg.read_text()[:200]
 
 
+def test_check_json_says_each_legal_turn_s_outcome_as_the_text_does() -> None:
+    """A legal turn's note in JSON carries ``outcome``, the wording the text report gives
+    instead of points; an illegal turn's note has none (nothing changed)."""
+    whole = str(EXAMPLES / "a-whole-turn.canal")
+    code, out = run("check", "--format", "json", whole)
+    assert code == 0, out
+    report = json.loads(out)
+    jsonschema.validate(report, schema("check"))
+    (note,) = report[0]["turn_notes"]
+    assert note["outcome"] == "number totals Anna 0, Bruno 0; Bruno won 1 San Marco prize"
+    _, text = run("check", whole)
+    assert f"turn Bruno: legal; {note['outcome']}; " in text
+    code, out = run("check", "--format", "json", str(EXAMPLES / "split-leaves-a-card-out.canal"))
+    notes = json.loads(out)[0]["turn_notes"]
+    assert notes and all(not n["legal"] and "outcome" not in n for n in notes)
+
+
 def test_render_a_turn_as_png(tmp_path: Path) -> None:
     png = tmp_path / "t.png"
     code, out = run("render", str(EXAMPLES / "spy-draws-a-traitor.canal"), "--turn", "2",
