@@ -8,6 +8,7 @@ given. A meta-test makes sure every check rule has a case here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ from canaldsl.canalgrande.turn import (
     TraitorAction,
     Vote,
 )
-from canaldsl.rules import RuleKind
+from canaldsl.rules import Referee, RuleKind, rule_id
 from canaldsl.verdicts import Violation
 
 from .builders import (
@@ -455,6 +456,31 @@ def test_rule_broken_at_its_step(rule: str) -> None:
     _, broken, (line, column) = CASES[rule]
     found = [(v.rule, v.span.line, v.span.column) for v in broken()]
     assert (rule, line, column) in found, found
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_the_broken_case_fails_when_its_rule_is_not_checked(
+    rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each broken case depends on its own check: with that check made to hold always (the
+    referee drops its message), the case no longer finds the rule at its line and column, so
+    ``test_rule_broken_at_its_step`` would fail (or the engine, no longer guarded by the
+    check, stops with an error further on). No other check reports the same id."""
+    original = Referee.check
+
+    def unchecked(self: Referee, function: Callable[..., str | None], span: Any, /,
+                  *args: Any, **kwargs: Any) -> bool:  # fmt: skip
+        if rule_id(function) == rule:
+            return True
+        return original(self, function, span, *args, **kwargs)
+
+    monkeypatch.setattr(Referee, "check", unchecked)
+    _, broken, (line, column) = CASES[rule]
+    try:
+        found = [(v.rule, v.span.line, v.span.column) for v in broken()]
+    except Exception:  # the engine, unguarded, fails further on: the case fails all the same
+        return
+    assert (rule, line, column) not in found, found
 
 
 def test_every_check_has_a_case() -> None:

@@ -99,6 +99,25 @@ def test_one_turn_ahead_agrees_with_brute_force() -> None:
     assert all(seen.values()), seen  # yes, no and undecided all met
 
 
+WIN_POSITIONS = 2000
+"""Random positions of the slow cross-check below (four chunks, so that workers share them)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+def test_one_turn_ahead_agrees_with_brute_force_on_thousands_of_positions(chunk: int) -> None:
+    """The win search against the brute force on 2,000 random near-win positions in all
+    (500 per chunk, each chunk its own seed): the same yes / no / undecided every time."""
+    rng = random.Random(1000 + chunk)
+    seen = {outcome: 0 for outcome in Outcome}
+    for _ in range(WIN_POSITIONS // 4):
+        position, plain = near_win(rng)
+        answer = can_win(position, "A", turns=1)
+        assert answer.outcome.value == one_turn(**plain), plain  # type: ignore[arg-type]
+        seen[answer.outcome] += 1
+    assert all(seen.values()), seen
+
+
 def test_a_forced_win_names_a_winning_split() -> None:
     # A (splitter) holds 3 San Marco prizes and a San Marco card; B holds only a gondola. The
     # top five cards hold one doge and no spy or traitor. A offers the doge alone: if B takes
