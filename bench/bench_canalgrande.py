@@ -282,6 +282,30 @@ def spy_deal(rng: random.Random, hand: int) -> SplitProblem:
     )
 
 
+def top_deal(rng: random.Random, hand: int, top: list[Card]) -> SplitProblem:
+    """A real deal of hands of ``hand`` cards with ``top`` among the five cards turned up (the
+    rest of the five and the deck shuffled): the adversarial families of many votes and
+    thefts in one turn."""
+    pool = list(ALL_ACTIONS)
+    rng.shuffle(pool)
+    holdable = [c for c in pool if c.goes_to_hand]
+    hands = holdable[:hand], holdable[hand : 2 * hand]
+    for card in [*hands[0], *hands[1], *top]:
+        pool.remove(card)
+    rng.shuffle(pool)
+    fill = TURNED_UP - len(top)
+    return SplitProblem(
+        rng.randint(0, 1),
+        (Bag.of(hands[0]), Bag.of(hands[1])),
+        Bag.of([*top, *pool[:fill]]),
+        Bag.of(NumberCard(rng.randint(1, 3)) for _ in range(3)),
+        tuple(pool[fill:]),
+        (rng.randint(0, 9), rng.randint(0, 9)),
+    )
+
+
+TURNED_UP = 5
+D, T, S = Card.DOGE, Card.TRAITOR, Card.SPY
 SPLIT_FAMILIES: dict[str, Callable[[random.Random], SplitProblem]] = {
     "hands of 8, real deals": lambda rng: deal(rng, 8),
     "hands of 12, real deals": lambda rng: deal(rng, 12),
@@ -289,8 +313,26 @@ SPLIT_FAMILIES: dict[str, Callable[[random.Random], SplitProblem]] = {
     "hands of 12, 2 doges and 2 spies that draw doges (worst for the shortcuts)": lambda rng: (
         spy_deal(rng, 12)
     ),
+    "hands of 12, 3 doges and a traitor turned up (worst)": lambda rng: top_deal(
+        rng, 12, [D, D, D, T]
+    ),
+    "hands of 12, 2 doges, a traitor and a spy turned up (worst)": lambda rng: top_deal(
+        rng, 12, [D, D, T, S]
+    ),
+    "hands of 12, 4 doges turned up (worst)": lambda rng: top_deal(rng, 12, [D, D, D, D]),
 }
 SPLIT_BUDGET = 1_000_000
+
+
+def describe(problem: SplitProblem) -> str:
+    """A deal in one line: splitter, hands, the cards turned up, the deck's next cards."""
+    hands = " / ".join(hand.describe() for hand in problem.hands)
+    deck = ", ".join(card.value for card in problem.deck[:8])
+    return (
+        f"splitter {problem.splitter}; hands {hands}; turned up {problem.actions.describe()}, "
+        f"numbers {', '.join(str(int(n)) for n in problem.numbers)}; totals {problem.totals}; "
+        f"deck {deck}, ..."
+    )
 
 
 def bench_splits(count: int, seed: int) -> list[str]:
@@ -301,7 +343,8 @@ def bench_splits(count: int, seed: int) -> list[str]:
     for label, make in SPLIT_FAMILIES.items():
         rng = random.Random(seed)
         times, nodes, over = [], [], 0
-        for _ in range(count):
+        worst: tuple[float, int, SplitProblem] | None = None
+        for index in range(count):
             problem = make(rng)
             started = time.process_time()
             try:
@@ -310,6 +353,8 @@ def bench_splits(count: int, seed: int) -> list[str]:
             except TurnSearchLimitError:
                 over += 1
             times.append(time.process_time() - started)  # over budget: the CPU until S702
+            if worst is None or times[-1] > worst[0]:
+                worst = (times[-1], index, problem)
             value, _ = best_split_numbers_cpsat(problem)
             assert value == best_split(problem, objective="numbers").best.value.numbers
         slow = sum(t >= 1.0 for t in times)
@@ -319,6 +364,8 @@ def bench_splits(count: int, seed: int) -> list[str]:
             f"| {label} | {count} | {summary(times)} | {slow} | {over} | {max(nodes, default=0)} |"
         )
         log(f"splits {label}: {summary(times)} over 1 s {slow} over budget {over}")
+        if worst is not None:
+            log(f"  worst: deal {worst[1]} ({worst[0]:.2f} s): {describe(worst[2])}")
     out.append("")
     out.append(
         f"Target (8 cards, hands of up to 12, under 1 s for every deal of the real and the "

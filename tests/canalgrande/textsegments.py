@@ -14,7 +14,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-TEXT = Path(__file__).resolve().parents[3] / "shared" / "rulebooks" / "canal-grande-it.txt"
+_CANDIDATES = [
+    parent / "shared" / "rulebooks" / "canal-grande-it.txt"
+    for parent in Path(__file__).resolve().parents[3:5]
+]
+TEXT = next((path for path in _CANDIDATES if path.exists()), _CANDIDATES[0])
+"""The text beside the checkout, or beside the folder of worktrees holding it."""
 _HEADING = re.compile(r"^[A-Z][^.!?]{0,60}:$")
 _CUT = re.compile(r"(?<=[.!?])\**\s+(?=[A-Z*(])")
 
