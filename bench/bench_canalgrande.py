@@ -321,7 +321,7 @@ SPLIT_FAMILIES: dict[str, Callable[[random.Random], SplitProblem]] = {
     ),
     "hands of 12, 4 doges turned up (worst)": lambda rng: top_deal(rng, 12, [D, D, D, D]),
 }
-SPLIT_BUDGET = 1_000_000
+SPLIT_BUDGET = 2_000_000
 
 
 def describe(problem: SplitProblem) -> str:

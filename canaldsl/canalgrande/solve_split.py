@@ -36,8 +36,9 @@ from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.turngame import TurnGame
 from canaldsl.canalgrande.votemoves import counts
 
-DEFAULT_NODE_BUDGET = 1_000_000
-"""About 20 s of CPU at worst; the benchmark's hardest deals need a few hundred thousand."""
+DEFAULT_NODE_BUDGET = 2_000_000
+"""About 40 s of CPU at worst (a node is 15 to 25 us; a vote's probe of its ending choices
+counts as one); the benchmark's hardest deals need a few hundred thousand."""
 NUMBER_WEIGHT = 100
 """A prize outweighs any number difference (totals stay below 100)."""
 OBJECTIVES = ("prizes", "numbers")

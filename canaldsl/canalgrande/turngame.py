@@ -207,13 +207,17 @@ class TurnGame:
         return result
 
     def _probe(self, node: InVote | Choose, target: int) -> bool | None:
-        """A vote's first choices tried before the node is looked up or counted: the
+        """A vote's first choices tried before the node is looked up in the table: the
         outright raise and passing, each ending the vote at once. If one of them already
         settles the test for the player to move (it is one of that player's choices), the
         node's result is that; otherwise None (the full search then tries them again, from
-        the table). Saves the key and the table for the many nodes a single choice settles."""
+        the table). Saves the key and the table for the many nodes a single choice settles.
+        Counted as a node (so a node may be counted twice: probed, then searched)."""
         if isinstance(node, Choose):
             return None
+        self.nodes += 1  # a probe is work: counted as a node, so budgets and figures say so
+        if self.nodes > self.budget:
+            raise TurnSearchLimitError(self.budget)
         splitter_moves = node.vote.mover == self.splitter
         for prize, child in self._ending_edges(node):
             if self.at_least(child, target - prize) == splitter_moves:
