@@ -4,6 +4,8 @@ could settle (:mod:`~canaldsl.canalgrande.votebounds`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from canaldsl.canalgrande.cards import Card
 from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
@@ -25,8 +27,17 @@ from canaldsl.canalgrande.votemoves import (
 class TurnEnds:
     """The shortcuts for one turn search (the splitter and the readings fixed)."""
 
-    def __init__(self, splitter: int, readings: Readings, deck: tuple[Card, ...]) -> None:
+    def __init__(
+        self,
+        splitter: int,
+        readings: Readings,
+        deck: tuple[Card, ...],
+        count: Callable[[], None] = lambda: None,
+    ) -> None:
         self.splitter = splitter
+        self.count = count
+        """Called for each end of a turn worked out (not found in the cache): the search
+        counts it as a node, so its budget covers this work too."""
         self.deck = deck
         self.readings = readings
         self.no_repeat = readings.vote_repeat_district == "forbidden"
@@ -46,6 +57,8 @@ class TurnEnds:
             return self._leaves[node]
         except KeyError:
             found = self._leaves[node] = self._last_vote_left(node)
+            if found is not None:
+                self.count()
             return found
 
     def _reach_rule(self, vote: VoteState) -> bool:

@@ -88,7 +88,7 @@ class TurnGame:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self.keys = NodeKeys(deck)
-        self.ends = TurnEnds(splitter, readings, deck)
+        self.ends = TurnEnds(splitter, readings, deck, count=self._count)
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self._outright_cache: dict[tuple[object, ...], Play | None] = {}
         self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
@@ -215,14 +215,18 @@ class TurnGame:
         Counted as a node (so a node may be counted twice: probed, then searched)."""
         if isinstance(node, Choose):
             return None
-        self.nodes += 1  # a probe is work: counted as a node, so budgets and figures say so
-        if self.nodes > self.budget:
-            raise TurnSearchLimitError(self.budget)
+        self._count()  # a probe is work: counted as a node, so budgets and figures say so
         splitter_moves = node.vote.mover == self.splitter
         for prize, child in self._ending_edges(node):
             if self.at_least(child, target - prize) == splitter_moves:
                 return splitter_moves
         return None
+
+    def _count(self) -> None:
+        """One node more of work (a node searched, a probe, an end of a turn worked out)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise TurnSearchLimitError(self.budget)
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
