@@ -33,18 +33,18 @@ from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.turnends import TurnEnds
 from canaldsl.canalgrande.turnkeys import NodeKeys
-from canaldsl.canalgrande.turnnodes import Agenda, Choose, Edge, InVote, Node, Phase, Play
+from canaldsl.canalgrande.turnnodes import Agenda, Choose, Edge, InVote, Node, Phase
 from canaldsl.canalgrande.votemoves import (
     KINDS,
     Counts,
+    Play,
+    VotePlays,
     VoteState,
     add,
-    all_plays,
     challenger_of,
     counts,
     hand_cards,
     play_on,
-    reach,
     spy_draw,
     thefts,
 )
@@ -85,14 +85,10 @@ class TurnGame:
         """Per node: value >= low is proven, value < high is proven (None: not yet)."""
         self.listed = readings.actions_order == "listed"
         self.no_repeat = readings.vote_repeat_district == "forbidden"
-        self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
-        self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self.keys = NodeKeys(deck)
         self.ends = TurnEnds(splitter, readings, deck, count=self._count)
         self._most_cache: dict[tuple[int, int, int], int] = {}
-        self._outright_cache: dict[tuple[object, ...], Play | None] = {}
-        self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
-        self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
+        self.plays = VotePlays(readings)
 
     # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
@@ -335,7 +331,7 @@ class TurnGame:
         the vote outright), then passing, then the others, largest first. A raise past the
         opponent's reach leaves the opponent nothing but to pass, so it is settled at once
         (the states after it are shared by every raise that leaves the same hands)."""
-        plays, outright, beyond = self._vote_plays(node.vote)
+        plays, outright, beyond = self.plays.of(node.vote)
         yield from self._ending_edges(node)
         for play in plays:
             if play is not outright:
@@ -344,30 +340,11 @@ class TurnGame:
     def _ending_edges(self, node: InVote) -> list[Edge]:
         """The choices that end the vote at once: the cheapest raise past all the opponent
         can reach (if any), then passing (once someone has raised)."""
-        _, outright, beyond = self._vote_plays(node.vote)
+        _, outright, beyond = self.plays.of(node.vote)
         found = [] if outright is None else [self._raise(node, outright, beyond)]
         if node.vote.last is not None:
             found.append(self._settle(node.vote, node))
         return found
-
-    def _vote_plays(self, vote: VoteState) -> tuple[list[Play], Play | None, int]:
-        """The mover's legal plays (largest first), the cheapest outright raise among them,
-        and how much a raise must add to be outright."""
-        me = vote.mover
-        need = vote.totals[1 - me] - vote.totals[me] + 1
-        allow = not (vote.last is None and not self.opening_reinforces)
-        hand = vote.hands[me]
-        plays = self._legal_plays(hand, vote.district, vote.placed[me], allow, need)
-        beyond = reach(vote, 1 - me) - vote.totals[me]
-        memo = (hand, vote.district, vote.placed[me], allow, need, beyond)
-        if memo in self._outright_cache:
-            outright = self._outright_cache[memo]
-        else:
-            outright = min(
-                (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
-            )
-            self._outright_cache[memo] = outright
-        return plays, outright, beyond
 
     def _raise(
         self,
@@ -379,31 +356,6 @@ class TurnGame:
         if play[0] >= beyond:  # the opponent cannot go past: it passes
             return self._settle(raised, node)
         return 0, InVote(raised, node.agenda, node.drawn, node.voted)
-
-    def _legal_plays(
-        self, hand: Counts, district: int, placed: bool, allow: bool, need: int
-    ) -> list[Play]:
-        """(district cards added, cards put down, vote cards, reinforcements) of every legal
-        play adding at least ``need``, largest first (cached per hand and need)."""
-        key = (hand, district, placed, allow, need)
-        legal = self._legal_cache.get(key)
-        if legal is not None:
-            return legal
-        plays = self._play_cache.get(key[:4])
-        if plays is None:
-            plays = []
-            for k, groups in all_plays(hand, district, placed, allow):
-                added = k + sum(m for _, m in groups)
-                lead = k + max((m for _, m in groups), default=0)
-                plays.append((added, added + len(groups), k, groups, lead))
-            plays.sort(key=lambda p: (-p[0], p[1]))
-            self._play_cache[key[:4]] = plays
-        each = self.each_gondola
-        legal = [
-            play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
-        ]
-        self._legal_cache[key] = legal
-        return legal
 
     def _settle(self, vote: VoteState, node: InVote) -> Edge:
         """The player to move passes: the last player to raise wins; the loser takes back

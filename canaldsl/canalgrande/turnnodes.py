@@ -42,9 +42,6 @@ class InVote(NamedTuple):
     voted: tuple[int, ...]
 
 
-Play: TypeAlias = "tuple[int, int, int, tuple[tuple[int, int], ...], int]"
-"""A play: cards added to the total, cards put down, vote cards, reinforcements (district,
-cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
 DISTRICTS = tuple(District)
 NOTHING = (0,) * 7
 _SIX = range(6)

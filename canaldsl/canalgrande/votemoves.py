@@ -20,6 +20,9 @@ KINDS = (*(d.card for d in District), Card.GONDOLA)
 """The order of a hand's counts: the six districts, then gondolas."""
 GONDOLA = 6
 Counts = tuple[int, ...]
+Play = tuple[int, int, int, tuple[tuple[int, int], ...], int]
+"""A play: cards added to the total, cards put down, vote cards, reinforcements (district,
+cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
 
 
 class UnknownCardsError(ValueError):
@@ -127,6 +130,63 @@ def all_plays(
             if not groups and k == 0:
                 continue
             yield k, groups
+
+
+class VotePlays:
+    """The mover's legal plays in a vote, cached per hand (the turn search asks again and
+    again for the same hands), and the cheapest outright raise among them."""
+
+    def __init__(self, readings: Readings) -> None:
+        self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
+        self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
+        self._outright_cache: dict[tuple[object, ...], Play | None] = {}
+        self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
+        self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
+
+    def of(self, vote: VoteState) -> tuple[list[Play], Play | None, int]:
+        """The mover's legal plays (largest first), the cheapest outright raise among them
+        (fewest cards put down, then the most added; None if no play goes past all the
+        opponent can reach), and how much a raise must add to be outright."""
+        me = vote.mover
+        need = vote.totals[1 - me] - vote.totals[me] + 1
+        allow = not (vote.last is None and not self.opening_reinforces)
+        hand = vote.hands[me]
+        plays = self.legal(hand, vote.district, vote.placed[me], allow, need)
+        beyond = reach(vote, 1 - me) - vote.totals[me]
+        memo = (hand, vote.district, vote.placed[me], allow, need, beyond)
+        if memo in self._outright_cache:
+            outright = self._outright_cache[memo]
+        else:
+            outright = min(
+                (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
+            )
+            self._outright_cache[memo] = outright
+        return plays, outright, beyond
+
+    def legal(
+        self, hand: Counts, district: int, placed: bool, allow: bool, need: int
+    ) -> list[Play]:
+        """(district cards added, cards put down, vote cards, reinforcements) of every legal
+        play adding at least ``need``, largest first (cached per hand and need)."""
+        key = (hand, district, placed, allow, need)
+        legal = self._legal_cache.get(key)
+        if legal is not None:
+            return legal
+        plays = self._play_cache.get(key[:4])
+        if plays is None:
+            plays = []
+            for k, groups in all_plays(hand, district, placed, allow):
+                added = k + sum(m for _, m in groups)
+                lead = k + max((m for _, m in groups), default=0)
+                plays.append((added, added + len(groups), k, groups, lead))
+            plays.sort(key=lambda p: (-p[0], p[1]))
+            self._play_cache[key[:4]] = plays
+        each = self.each_gondola
+        legal = [
+            play for play in plays if play[0] >= need and not (each and play[3] and play[4] < need)
+        ]
+        self._legal_cache[key] = legal
+        return legal
 
 
 def thefts(
