@@ -121,3 +121,31 @@ def test_three_solvers_agree_where_sections_double_back(reading: str) -> None:
         exercised += touching_alike(state, lenient)
     assert disagreements == []
     assert exercised >= 5, exercised  # measured: 8 of the 100
+
+
+# ------------------------------------------------------------------ can-complete
+
+
+@pytest.mark.parametrize("index", spread(range(0, 160, 4), every=4))
+def test_can_complete_agrees_under_the_other_reading(index: int) -> None:
+    """can-complete's search and CP-SAT on test_solver_cards' random canals read the other
+    way (and on doubling-back canals): the same answer, and the route is a legal build."""
+    from test_solver_cards import CASES, assert_route_completes
+
+    from canaldsl.canalmania.completion import can_complete
+
+    cases = [CASES[index % len(CASES)]]
+    state, colour = doubling_back_case(index)
+    cases += [(index, state, c) for c in state.player(colour).open_canals if c.route]
+    for seed, state, canal in cases:
+        reading = OTHER[state.rules.options["consecutive-tiles"]]
+        for game in (with_reading(state, reading), state):
+            mine = game.player(canal.owner).canal(canal.contract)
+            assert mine is not None
+            by_search = can_complete(game, mine, engine="search", explain=False)
+            by_model = can_complete(game, mine, engine="cp-sat", explain=False)
+            assert by_search.status in ("OPTIMAL", "INFEASIBLE"), seed
+            assert (by_search.possible, by_search.cards) == (by_model.possible, by_model.cards)
+            for answer in (by_search, by_model):
+                if answer.possible:
+                    assert_route_completes(game, mine, answer)
