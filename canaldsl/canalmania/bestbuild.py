@@ -343,8 +343,9 @@ def best_build(
     (``BuildPlan.identity``) to leave out. Raises
     :class:`~canaldsl.canalmania.problem.HandUnknown` when the hand is not known."""
     from canaldsl.canalmania.problem import build_problem
+    from canaldsl.canalmania.routes import shortest_ways
 
-    problem = build_problem(state, colour)
+    problem = shortest_ways(build_problem(state, colour))
     return solve_problem(problem, engine=engine, budget=budget, forbidden=forbidden)
 
 

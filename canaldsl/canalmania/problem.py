@@ -187,7 +187,7 @@ def build_problem(state: GameState, colour: str) -> BuildProblem:
     for canal in player.open_canals:
         if player.canal(canal.contract) is not canal or not canal.route:
             continue  # the engine can only address the first open canal of a name
-        tasks.append(_shortest_way(state, canal, _canal_task(state, canal, len(tasks))))
+        tasks.append(_canal_task(state, canal, len(tasks)))
     del board
     return BuildProblem(
         state=state,
@@ -198,24 +198,6 @@ def build_problem(state: GameState, colour: str) -> BuildProblem:
         canals=tuple(tasks),
         edition=state.rules.edition,
     )
-
-
-def _shortest_way(state: GameState, canal: CanalState, task: CanalTask) -> CanalTask:
-    """2nd edition, a wrongly built canal (it cannot be completed within its value, yet some
-    route completes it; build.shortest-completion): a build on it must leave ``fewest - built``
-    tiles or fewer to go, ``fewest`` being the shortest completion before the build. That is the
-    canal with ``fewest`` tiles left in place of what its value leaves (the same completability
-    test then decides), its value still scoring on completion. Any other canal as it is."""
-    from canaldsl.canalmania.routes import completable, shortest_completion
-
-    if state.rules.edition is not Edition.SECOND or canal.completed or not canal.tiles:
-        return task
-    if completable(state, canal)[0]:
-        return task
-    fewest = shortest_completion(state, canal)
-    if fewest is None:
-        return task  # no route at all: no build on it passes the completability test
-    return with_distances(replace(task, budget=fewest), state.board)
 
 
 def canal_task(state: GameState, canal: CanalState) -> CanalTask:
