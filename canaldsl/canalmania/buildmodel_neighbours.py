@@ -16,6 +16,12 @@ before it, and, before the first new tile, the canal's own tiles since its last 
 the solver has no reason to do it; every tile that is there forces it, so exactly the builds
 the rule refuses are left out (the tile right before is on a touching hex too, so the
 next-along-canal constraint is implied). See :mod:`canaldsl.canalmania.buildmodel`.
+
+The relaxed model of the minimal rule sets states it for the first new tile only (against the
+canal's section before the build): every hex of the board is a candidate at every position
+there, and ``w`` over all of them made a 40 x 30 board's completion question take 1.9 GB
+(measured); later tiles are held to the tile before (next-along-canal). A rule set found so
+still makes the question impossible under neighbouring-hexes; it may not be the smallest one.
 """
 
 from __future__ import annotations
@@ -37,8 +43,9 @@ RULE = "build.consecutive-tiles"
 class NeighbourConstraints(ModelBase):
     """build.consecutive-tiles under neighbouring-hexes, for one canal's variables."""
 
-    def _neighbouring(self, v: CanalVars, tile: TileLiteral) -> None:
-        """State the rule for canal ``v`` (nothing under next-along-canal)."""
+    def _neighbouring(self, v: CanalVars, tile: TileLiteral, *, upto: int | None = None) -> None:
+        """State the rule for canal ``v`` (nothing under next-along-canal), for the tiles at
+        positions up to ``upto`` (default: all)."""
         task = v.task
         if not task.neighbouring:
             return
@@ -48,7 +55,8 @@ class NeighbourConstraints(ModelBase):
         earlier: dict[tuple[Hex, TileKind], Any] = {}
         if start_on_tile:
             earlier = {(h, kind): 1 for h, kind in task.section}
-        for q in range(1, v.positions + 1):
+        last = v.positions if upto is None else min(upto, v.positions)
+        for q in range(1, last + 1):
             gap = v.gap[q - 1]
             here: dict[tuple[Hex, TileKind], Any] = {}
             for h in v.domains[q]:
@@ -61,7 +69,7 @@ class NeighbourConstraints(ModelBase):
                         before = earlier.get((n, kind))
                         if before is not None:
                             self._when(m.Add(lit + before <= 1 + gap), RULE)
-            if q == v.positions:
+            if q == last:
                 break
             now: dict[tuple[Hex, TileKind], Any] = {}
             for key in sorted({*earlier, *here}, key=lambda k: (k[0], k[1].value)):

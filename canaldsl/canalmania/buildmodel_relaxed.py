@@ -148,8 +148,9 @@ class RelaxedRoutes(NeighbourConstraints):
             for kind in KINDS:
                 pair = v.k[(p, kind)] + v.k[(p + 1, kind)]
                 self._when(m.Add(pair <= 1 + v.gap[p]), "build.consecutive-tiles")
-        # a tile on a hex is x[p, hex] and k[p, kind] together: x + k - 1
-        self._neighbouring(v, lambda p, h, kind: v.x[(p, h)] + v.k[(p, kind)] - 1)
+        # a tile on a hex is x[p, hex] and k[p, kind] together: x + k - 1; the first tile only
+        # (buildmodel_neighbours says why)
+        self._neighbouring(v, lambda p, h, kind: v.x[(p, h)] + v.k[(p, kind)] - 1, upto=1)
         # build.contract-length
         if positions > task.budget:
             total = sum(v.used[1 : positions + 1])
