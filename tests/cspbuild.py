@@ -13,7 +13,9 @@ Three small problems, two of them constraint satisfaction problems:
   tile (``q0``: before the first tile, when the barge stands on a tile). Constraints: slots
   filled in order; a place only right after a tile and next to it; each tile next to the tile
   or place before it (the first next to the barge); kinds suiting the terrain (domains); no two
-  tiles of one kind in a row with no place between (also after the barge's tile); no hex or
+  tiles of one kind in a row with no place between (also after the barge's tile; under
+  consecutive-tiles = neighbouring-hexes none on touching hexes of a section, a filter on the
+  solutions); no hex or
   place twice; the far endpoint only after every via place, and nothing after a completion
   (for a junction canal any new place completes it); no more tiles than the contract's value
   allows, a tile's domain holding only hexes the barge can reach by then and from which the
@@ -109,6 +111,11 @@ class CanalInfo:
     vias: frozenset[str]
     occupied: frozenset[Hex]
     """Hexes holding tiles of any other canal (any player's) before the build."""
+    section: tuple[tuple[Hex, TileKind], ...] = ()
+    """The canal's tiles after its last place (the section the barge stands in)."""
+    neighbouring: bool = False
+    """consecutive-tiles = neighbouring-hexes: no two tiles of one kind on touching hexes of
+    one section."""
 
     @property
     def budget(self) -> int:
@@ -139,6 +146,9 @@ def canal_infos(state: GameState, colour: str) -> list[CanalInfo]:
         junction = canal.contract == JUNCTION
         far: str | None = None
         vias: frozenset[str] = frozenset()
+        section: list[tuple[Hex, TileKind]] = []
+        for item in canal.route:
+            section = [*section, (item.hex, item.kind)] if isinstance(item, Tile) else []
         if not junction:
             contract = board.contracts[canal.contract]
             far = contract.other_endpoint(canal.places[0])
@@ -160,6 +170,8 @@ def canal_infos(state: GameState, colour: str) -> list[CanalInfo]:
                 occupied=frozenset(
                     t.hex for other in state.canals() if other is not canal for t in other.tiles
                 ),
+                section=tuple(section),
+                neighbouring=state.rules.options["consecutive-tiles"] == "neighbouring-hexes",
             )
         )
     return out
@@ -694,10 +706,28 @@ def canal_lines(state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxe
         return lines
     finisher = Finisher(board, canal)
     for items in line_problem(board, canal, max(slots, 0), relaxed, finisher).lines():
+        if canal.neighbouring and touching_alike(canal, items):
+            continue
         line = evaluate_line(board, canal, items, state.rules.edition, finisher)
         if line is not None:
             lines.append(line)
     return lines
+
+
+def touching_alike(canal: CanalInfo, items: tuple[Item, ...]) -> bool:
+    """Whether the line puts two tiles of one kind on touching hexes of one section (the
+    section the barge stands in counts its old tiles; a place starts a new one): under
+    neighbouring-hexes the line is not legal (a filter on the solutions, not a constraint)."""
+    section = list(canal.section)
+    for item in items:
+        if isinstance(item, str):
+            section = []
+            continue
+        hex, kind = item
+        if any(k is kind and hex in h.neighbours() for h, k in section):
+            return True
+        section.append(item)
+    return False
 
 
 def evaluate_line(

@@ -268,9 +268,12 @@ class Position:
             "skip-phase": "allowed",
             "rennie-display-draw-goods": "placed",
             "undo-scope": "earlier-turns" if self.edition == 1 else "previous-turn",
-            "consecutive-tiles": "next-along-canal",
-            "junction-double-take": "second-contract-only",
-            "no-contract-left": "may-skip",
+            # the 2nd edition's only text is DE: its readings are the edition's defaults
+            "consecutive-tiles": "next-along-canal" if self.edition == 1 else "neighbouring-hexes",
+            "junction-double-take": "second-contract-only"
+            if self.edition == 1
+            else "whenever-two-possible",
+            "no-contract-left": "may-skip" if self.edition == 1 else "other-action",
             "winner-tie-engineer": "highest-number",
         }
         return self.options.get(name, defaults[name])

@@ -238,13 +238,15 @@ def test_regression_completable_uses_no_hex_twice() -> None:
     assert "build.completable" in _verdict(COMPLETABLE_RELAXED).rules
 
 
-# ------------------------------------------------------------------ the DE readings (issue 14)
+# ------------------------------------------------------------------ both readings (issue 14)
 
-DE_READINGS = {
-    "consecutive-tiles": "neighbouring-hexes",
-    "junction-double-take": "whenever-two-possible",
-    "no-contract-left": "other-action",
+LENIENT_READINGS = {
+    "consecutive-tiles": "next-along-canal",
+    "junction-double-take": "second-contract-only",
+    "no-contract-left": "may-skip",
 }
+"""The readings other than the DE text's, which are the 2nd edition's defaults (the random
+cases above are read with those)."""
 
 
 def _variant(case: Case, position: r.Position) -> Case:
@@ -263,9 +265,10 @@ def _disagreement(case: Case) -> str | None:
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_engine_agrees_with_referee_under_the_de_readings(seed: int) -> None:
-    """The 2nd edition's cases again, read as the DE text reads them (switches
-    consecutive-tiles, junction-double-take, no-contract-left at their DE defaults)."""
+def test_engine_agrees_with_referee_under_the_lenient_readings(seed: int) -> None:
+    """The 2nd edition's cases again, read the other way (switches consecutive-tiles,
+    junction-double-take, no-contract-left at the 1st edition's readings), so that both
+    readings of each are met."""
     import copy
 
     failures, tried = [], 0
@@ -274,7 +277,7 @@ def test_engine_agrees_with_referee_under_the_de_readings(seed: int) -> None:
         if case.position.edition != 2:
             continue
         position = copy.deepcopy(case.position)
-        position.options.update(DE_READINGS)
+        position.options.update(LENIENT_READINGS)
         tried += 1
         failure = _disagreement(_variant(case, position))
         if failure is not None:

@@ -213,8 +213,14 @@ def test_a_turn_alone_and_the_focus() -> None:
 
 
 def test_the_best_build_is_drawn_as_its_route() -> None:
+    import dataclasses
+
     scenario = load("tests/data/constructs.canal")
     state = state_after_turns(scenario)
+    # read with next-along-canal: under the 2nd edition's default (neighbouring-hexes) every
+    # lock red could build touches the lock on A2, and the best build is empty
+    options = {**state.rules.options, "consecutive-tiles": "next-along-canal"}
+    state.rules = dataclasses.replace(state.rules, options=options)
     plan = best_build(state, "red", budget=10)
     assert plan.lines
     position = state.to_position()

@@ -307,12 +307,18 @@ def test_the_contracts_turned_up_are_the_top_of_the_deck() -> None:
 # ---------------------------------------------------------------------------- contract.junction
 
 
+THREE_IN_PARLIAMENT = '"Ashby Cut", "Brook Line", "Hale Cut"'
+"""With three contracts in parliament a player takes one or the junction: the DE text
+(junction-double-take = whenever-two-possible, the 2nd edition's default) allows the junction."""
+
+
 @holds("contract.junction", "score.completion")
 def test_the_junction_contract_is_complete_on_reaching_a_second_place() -> None:
     # DE Anschlussverträge: barge on any town; value 2; complete on reaching a second place.
     text = contract_game(
         "phase 1: take junction barge at Elm\n"
-        "  phase 2: build junction: stretch E3 (stretch), lock F3 (lock), Fen"
+        "  phase 2: build junction: stretch E3 (stretch), lock F3 (lock), Fen",
+        parliament=THREE_IN_PARLIAMENT,  # two could not be taken at once (DE: no junction)
     )
     v = verdict(text)
     assert_legal(v)
@@ -340,7 +346,8 @@ def test_a_junction_canal_goes_no_further_than_its_second_place() -> None:
     # The build going on past Fen breaks the junction's own rule, not build.own-contract.
     text = contract_game(
         "phase 1: take junction barge at Elm\n"
-        "  phase 2: build junction: stretch E3 (stretch), lock F3 (lock), Fen, stretch G3"
+        "  phase 2: build junction: stretch E3 (stretch), lock F3 (lock), Fen, stretch G3",
+        parliament=THREE_IN_PARLIAMENT,
     )
     found = assert_breaks(verdict(text), "contract.junction", text, "G3")
     assert found.message == (

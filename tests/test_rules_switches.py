@@ -75,8 +75,18 @@ LOCK_NEXT_TO_LOCK = 'phase 2: build "Dale Canal": lock B3 (lock), stretch C3 (st
 
 @holds("build.consecutive-tiles")
 def test_next_along_the_canal_lets_two_locks_touch_when_not_consecutive() -> None:
-    text = red_game(DOUBLING_BACK, LOCK_NEXT_TO_LOCK)
+    text = red_game(
+        DOUBLING_BACK, LOCK_NEXT_TO_LOCK, options={"consecutive-tiles": "next-along-canal"}
+    )
     assert_legal(verdict(text))
+
+
+@breaks("build.consecutive-tiles")
+def test_the_2nd_editions_default_refuses_two_locks_touching_in_one_section() -> None:
+    # the 2nd edition's only text is DE: neighbouring-hexes is the edition's default
+    text = red_game(DOUBLING_BACK, LOCK_NEXT_TO_LOCK)
+    assert load(text).rules.option_sources["consecutive-tiles"] == "default of the 2nd edition"
+    assert_breaks(verdict(text), "build.consecutive-tiles", text, "lock B3")
 
 
 @breaks("build.consecutive-tiles")
@@ -116,8 +126,20 @@ PARLIAMENT_OF_THREE = 'parliament "Ashby Cut", "Brook Line", "Hale Cut"\ncontrac
 
 @holds("contract.junction")
 def test_second_contract_only_allows_the_junction_with_two_in_parliament() -> None:
-    text = red_game("", "phase 1: take junction barge at Elm", phase=1, extra=PARLIAMENT_OF_TWO)
+    text = red_game(
+        "",
+        "phase 1: take junction barge at Elm",
+        phase=1,
+        extra=PARLIAMENT_OF_TWO,
+        options={"junction-double-take": "second-contract-only"},
+    )
     assert_legal(verdict(text))
+
+
+@breaks("contract.junction")
+def test_the_2nd_editions_default_refuses_the_junction_with_two_in_parliament() -> None:
+    text = red_game("", "phase 1: take junction barge at Elm", phase=1, extra=PARLIAMENT_OF_TWO)
+    assert_breaks(verdict(text), "contract.junction", text, "take junction")
 
 
 @breaks("contract.junction")
@@ -164,8 +186,20 @@ NO_CONTRACT = "junctions 0\n  hand 1 stretch"
 
 @holds("contract.none-left-other-action")
 def test_may_skip_lets_phase_one_pass_with_no_contract_left() -> None:
-    text = red_game(NO_CONTRACT, "phase 2: draw", phase=1, extra=EMPTY + "\ndeck 20")
+    text = red_game(
+        NO_CONTRACT,
+        "phase 2: draw",
+        phase=1,
+        extra=EMPTY + "\ndeck 20",
+        options={"no-contract-left": "may-skip"},
+    )
     assert_legal(verdict(text))
+
+
+@breaks("contract.none-left-other-action")
+def test_the_2nd_editions_default_refuses_an_empty_phase_one_with_no_contract_left() -> None:
+    text = red_game(NO_CONTRACT, "phase 2: draw", phase=1, extra=EMPTY + "\ndeck 20")
+    assert_breaks(verdict(text), "contract.none-left-other-action", text, "turn red")
 
 
 @breaks("contract.none-left-other-action")
@@ -304,14 +338,22 @@ def test_the_de_text_reads_its_own_way() -> None:
     assert PROFILES["it"].options["consecutive-tiles"] == "next-along-canal"
 
 
-def test_the_edition_defaults_are_the_readings_the_engine_always_had() -> None:
+def test_the_2nd_editions_defaults_are_the_de_readings() -> None:
+    # the DE rulebook is the 2nd edition's only text; the 1st edition keeps IT's and FR's
     from canaldsl.canalmania.components import Edition
+    from canaldsl.canalmania.options import SWITCHES
 
     second = resolve(Edition.SECOND, {})
-    assert second["consecutive-tiles"] == "next-along-canal"
-    assert second["junction-double-take"] == "second-contract-only"
-    assert second["no-contract-left"] == "may-skip"
+    assert second == resolve(Edition.SECOND, {}, "de")
+    assert second["consecutive-tiles"] == "neighbouring-hexes"
+    assert second["junction-double-take"] == "whenever-two-possible"
+    assert second["no-contract-left"] == "other-action"
     assert second["winner-tie-engineer"] == "highest-number"
+    first = resolve(Edition.FIRST, {})
+    assert first["consecutive-tiles"] == "next-along-canal"
+    assert first["no-contract-left"] == "may-skip"
+    for name in ("consecutive-tiles", "junction-double-take", "no-contract-left"):
+        assert "only text" in SWITCHES[name].reasons["second-edition"], name
 
 
 @breaks("build.consecutive-tiles")
@@ -372,11 +414,11 @@ def test_check_names_the_switch_that_decided_an_illegal_turn() -> None:
 
 
 def test_check_names_the_switch_that_decided_a_legal_turn() -> None:
-    text = red_game(DOUBLING_BACK, LOCK_NEXT_TO_LOCK)
+    text = red_game(DOUBLING_BACK, LOCK_NEXT_TO_LOCK, edition=1)
     (note,) = check_source(text, path=None, display="case.canal").turn_notes
     assert note.legal
     assert [r.text() for r in note.readings] == [
-        "read with consecutive-tiles = next-along-canal (default of the 2nd edition); with "
+        "read with consecutive-tiles = next-along-canal (default of the 1st edition); with "
         "neighbouring-hexes it would be illegal (build.consecutive-tiles)"
     ]
 
@@ -435,7 +477,8 @@ def test_rules_switches_json_follows_the_rules_schema() -> None:
     jsonschema.validate(listed, schema("rules"))
     by_name = {e["switch"]: e for e in listed if e.get("game", "canalmania") == "canalmania"}
     assert by_name["consecutive-tiles"]["text_defaults"]["de"] == "neighbouring-hexes"
-    assert by_name["consecutive-tiles"]["defaults"]["second-edition"] == "next-along-canal"
+    assert by_name["consecutive-tiles"]["defaults"]["second-edition"] == "neighbouring-hexes"
+    assert by_name["consecutive-tiles"]["defaults"]["first-edition"] == "next-along-canal"
     jsonschema.validate(json.loads(_canaldsl("rules", "--format", "json").stdout), schema("rules"))
 
 

@@ -160,28 +160,20 @@ def test_examples_engines_agree(name: str, state: GameState, colour: str) -> Non
     assert (plans[0].points, plans[0].cards) == (plans[1].points, plans[1].cards)
 
 
-def test_a_best_build_breaking_a_reading_the_solvers_do_not_model_is_refused() -> None:
-    """Under consecutive-tiles = neighbouring-hexes the solvers' best (lock R27, stretch R26,
-    lock S27) has two locks on neighbouring hexes of one section: never shown as the best
-    build (a best plan the engine accepts is shown: the model is a relaxation); under the other
-    reading the same position's best is 5 points, proven."""
-    from canaldsl.canalmania.problem import ReadingNotModelledError
-
+def test_the_medway_example_has_a_proven_best_build_under_the_de_reading() -> None:
+    """Under consecutive-tiles = neighbouring-hexes (the DE text's reading) both engines prove
+    a best build of 5 points that the engine accepts; neither answers with the search's first
+    best under the other reading (lock R27, stretch R26, lock S27: two locks touching in one
+    section, which the engine refuses). Under next-along-canal the best is 5 points too."""
     text = (EXAMPLES / "switch-consecutive-tiles-medway.canal").read_text(encoding="utf-8")
     state = state_of(text)
     assert state.rules.options["consecutive-tiles"] == "neighbouring-hexes"
-    refused = 0
     for engine in ENGINES:
-        try:
-            plan = best_build(state, "black", engine=engine)
-        except ReadingNotModelledError as exc:
-            assert "build.consecutive-tiles" in str(exc)
-            refused += 1
-            continue
-        # another plan of the relaxation's best score that the engine accepts: still the best
-        assert plan.optimal and plan.points == 5
+        plan = best_build(state, "black", engine=engine)
+        assert plan.optimal and (plan.points, plan.cards) == (5, 3), plan.summary()
         assert_plan_legal(state, plan)
-    assert refused >= 1  # the search's first best is lock R27, stretch R26, lock S27
+        locks = [t.hex for line in plan.lines for t in line.tiles if t.kind.value == "lock"]
+        assert len(locks) == 2 and not locks[0].is_neighbour(locks[1])
     lenient = state_of(
         text.replace(
             "  option rulebook = de\n}",

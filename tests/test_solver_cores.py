@@ -23,11 +23,12 @@ from collections.abc import Sequence
 import pytest
 from rulecases import game, load
 from sampling import spread
-from test_solver_support import random_case
+from test_solver_support import assert_plan_legal, random_case
 
 from canaldsl import minimalcore as mc
 from canaldsl.canalmania import minimal_rules as mr
 from canaldsl.canalmania import syntax as s
+from canaldsl.canalmania.bestbuild import best_build
 from canaldsl.canalmania.buildmodel_vars import MODEL_RULES
 from canaldsl.canalmania.completion import SWITCHABLE, find_canal, search_completion
 from canaldsl.canalmania.engine import play_turn
@@ -45,6 +46,7 @@ def text(
     red: str = 'canal "Ashby Cut": Ashby',
     white: str = "",
     extra: str = "",
+    edition: int = 2,
 ) -> str:
     """The Vale (tests/rulecases.py): red, with ``engineer``, ``hand`` and canal ``red``, to
     play ``steps`` in phase 2."""
@@ -69,7 +71,8 @@ now red phase 2
 turn red {{
   {steps}
 }}
-"""
+""",
+        edition=edition,
     )
 
 
@@ -292,13 +295,28 @@ whose every next tile strands it."""
 
 @pytest.mark.parametrize(("hand", "red", "expected"), NO_BUILD)
 def test_no_tile_can_be_built(hand: str, red: str, expected: set[str]) -> None:
-    state, _ = position(text(hand=hand, red=red))
+    # the canal with one tile left is wrongly built: in the 1st edition nothing may be built
+    # on it (build.completable); the 2nd edition's case is the next test
+    state, _ = position(text(hand=hand, red=red, edition=1 if "Hale Cut" in red else 2))
     found = mr.why_no_build(state, "red")
     assert found is not None and found.minimal
     assert set(found.rules) == expected
     question = mr.no_build_question(state, "red")
     assert question is not None
     assert_minimal_by_brute_force(question, found.rules)
+
+
+def test_a_wrongly_built_canal_is_built_on_the_shortest_way_in_the_2nd_edition() -> None:
+    """Hale Cut (value 2) holds one tile and needs two more: wrongly built. The 2nd edition's
+    build.shortest-completion lets it be finished by its shortest way (lock, stretch, Isle):
+    the solvers find that build (before they modelled the rule they said nothing could be
+    built)."""
+    state, _ = position(text(hand="2 stretch, 2 lock", red='canal "Hale Cut": Hale, stretch D6'))
+    assert mr.why_no_build(state, "red") is None
+    for engine in ("search", "cp-sat"):
+        plan = best_build(state, "red", engine=engine)
+        assert plan.optimal and (plan.points, plan.cards) == (3, 2), plan.summary()
+        assert_plan_legal(state, plan)
 
 
 def test_a_tile_that_can_be_built_has_no_rule_set() -> None:

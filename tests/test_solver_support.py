@@ -214,3 +214,63 @@ def assert_plan_legal(state: GameState, plan: BuildPlan) -> None:
         TILE_POINTS[t.kind] for line in plan.lines if not line.completes for t in line.tiles
     )
     assert plan.points == plan.points_now + pending, plan.summary()
+
+
+# ------------------------------------------------------------------ the consecutive-tiles readings
+
+READINGS = ("next-along-canal", "neighbouring-hexes")
+"""The two readings of the switch consecutive-tiles; the solver tests run under both."""
+
+
+def with_reading(state: GameState, reading: str) -> GameState:
+    """The same position read with consecutive-tiles = ``reading``."""
+    import dataclasses
+    from types import MappingProxyType
+
+    game = state.copy()
+    options = {**state.rules.options, "consecutive-tiles": reading}
+    game.rules = dataclasses.replace(state.rules, options=MappingProxyType(options))
+    return game
+
+
+def doubling_back_case(seed: int) -> tuple[GameState, str]:
+    """A random case (:func:`random_case`) made to build long, winding lines, where a section
+    often doubles back: red's hand is mostly locks, stretches and surveyors (a build scoring
+    most alternates locks and stretches), its canals have two to four more tiles of value than
+    they need (an incomplete canal counts its tiles' points, so a best build winds about
+    within what still lets it finish), read with consecutive-tiles = neighbouring-hexes."""
+    state, colour = random_case(seed)
+    rng = random.Random(seed * 7919 + 1)
+    player = state.player(colour)
+    player.hand = Counter(
+        {
+            CardKind.STRETCH: rng.randint(2, 4),
+            CardKind.LOCK: rng.randint(2, 4),
+            CardKind.SURVEYOR: rng.choice((0, 1, 2)),
+        }
+    )
+    for canal in player.open_canals:
+        if canal.contract != JUNCTION:
+            canal.value += rng.randint(2, 4)
+    player.supply = Counter(TILES_PER_PLAYER) - Counter(
+        t.kind for c in player.open_canals for t in c.tiles
+    )
+    return with_reading(state, "neighbouring-hexes"), colour
+
+
+def touching_alike(state: GameState, plan: BuildPlan) -> bool:
+    """Whether the plan puts two tiles of one kind on touching hexes of one section (its
+    canals' tiles since their last place counted): the plans neighbouring-hexes refuses."""
+    for line in plan.lines:
+        canal = state.player(plan.player).canal(line.canal)
+        section: list[tuple[Hex, TileKind]] = []
+        for item in canal.route if canal is not None else ():
+            section = [*section, (item.hex, item.kind)] if isinstance(item, Tile) else []
+        for item in line.items:
+            if isinstance(item, str):
+                section = []
+                continue
+            if any(k is item.kind and h.is_neighbour(item.hex) for h, k in section):
+                return True
+            section.append((item.hex, item.kind))
+    return False

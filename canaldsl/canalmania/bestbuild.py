@@ -12,8 +12,11 @@ hand — the best build earns the most points:
 
 "Legal" is what the rules engine says of the build played as the turn's phase 2 action
 (:func:`canaldsl.canalmania.engine.play_turn`): tiles next to the barge and to each other,
-suiting the terrain, no two tiles of one kind in a row within a section, the canal never
-passing a hex or place twice, no more tiles than the contract's value, tiles from the supply,
+suiting the terrain, no two tiles of one kind in a row within a section (under the switch
+consecutive-tiles = neighbouring-hexes, the 2nd edition's default: none on touching hexes of a
+section), the canal never passing a hex or place twice, no more tiles than the contract's value
+(2nd edition, a wrongly built canal: no more than its shortest completion, which each build on
+it must keep to: build.shortest-completion), tiles from the supply,
 via places before the far endpoint, cards from the hand (surveyors as any card, Brindley's
 stretch for a lock, Jessop's and Telford's cheaper tunnels and aqueducts, Smeaton's surveyor
 played as two cards on consecutive tiles of one canal, two more cards of any kind to build on
@@ -340,43 +343,10 @@ def best_build(
     (``BuildPlan.identity``) to leave out. Raises
     :class:`~canaldsl.canalmania.problem.HandUnknown` when the hand is not known."""
     from canaldsl.canalmania.problem import build_problem
+    from canaldsl.canalmania.routes import shortest_ways
 
-    problem = build_problem(state, colour)
-    plan = solve_problem(problem, engine=engine, budget=budget, forbidden=forbidden)
-    _refuse_unmodelled(state, plan)
-    return plan
-
-
-NOT_MODELLED = ("build.consecutive-tiles", "build.shortest-completion")
-"""Rules the solvers model only in part: consecutive tiles only under the reading
-``next-along-canal`` (not ``neighbouring-hexes``), and not the 2nd edition's shortest
-completion of a wrongly built canal."""
-
-
-def _refuse_unmodelled(state: GameState, plan: BuildPlan) -> None:
-    """Where a file reads a rule the solvers do not model (consecutive-tiles =
-    neighbouring-hexes; the 2nd edition's build.shortest-completion), the engine plays the
-    plan: the solvers' model is then a relaxation (those rules only take builds away), so a
-    plan the engine accepts is still the best, with the same proof; one it refuses raises
-    :class:`~canaldsl.canalmania.problem.ReadingNotModelledError` rather than being shown."""
-    from canaldsl.canalmania.components import Edition
-    from canaldsl.canalmania.engine import play_turn
-    from canaldsl.canalmania.problem import ReadingNotModelledError
-
-    reading = state.rules.options.get("consecutive-tiles", "next-along-canal")
-    if not plan.lines or (
-        reading == "next-along-canal" and state.rules.edition is not Edition.SECOND
-    ):
-        return
-    game = state.copy()
-    game.now, game.phase = plan.player, 2
-    verdict = play_turn(game, plan.to_turn())
-    broken = sorted({v.rule for v in verdict.violations if v.rule in NOT_MODELLED})
-    if broken:
-        raise ReadingNotModelledError(
-            f"the best build the solvers find ({plan.summary()}) breaks {', '.join(broken)}"
-            f" (consecutive-tiles = {reading}), which they do not model yet"
-        )
+    problem = shortest_ways(build_problem(state, colour))
+    return solve_problem(problem, engine=engine, budget=budget, forbidden=forbidden)
 
 
 def engine_name(engine: str) -> str:

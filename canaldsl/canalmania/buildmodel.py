@@ -19,7 +19,9 @@ Constraints, each a rule of the engine:
   next to the barge (build.start-at-barge, build.connected);
 * the kind suits the terrain of its hex (build.terrain: only the allowed kinds have
   variables); two consecutive tiles with no place between are of different kinds
-  (build.consecutive-tiles), also against the canal's last tile before the build;
+  (build.consecutive-tiles), also against the canal's last tile before the build; under
+  consecutive-tiles = neighbouring-hexes, no two tiles of one kind on touching hexes of a
+  section (:mod:`canaldsl.canalmania.buildmodel_neighbours`);
 * the far endpoint only after every via place (build.via-places); reaching it (or, for a
   junction canal, any new place) completes the canal, and nothing follows;
 * a canal left incomplete can still be finished from where it ends, with the via places it

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from canaldsl.canalmania.buildmodel_neighbours import NeighbourConstraints
 from canaldsl.canalmania.buildmodel_vars import (
     KINDS,
     CanalVars,
-    ModelBase,
     allowed_kinds,
 )
 from canaldsl.canalmania.components import TILE_POINTS
@@ -21,7 +21,7 @@ from canaldsl.canalmania.problem import (
 from canaldsl.hexgrid import Hex
 
 
-class RelaxedRoutes(ModelBase):
+class RelaxedRoutes(NeighbourConstraints):
     """Each canal's route variables with no domain pruned by any rule."""
 
     def _relaxed_canal(self, task: CanalTask, positions: int, extra: frozenset[Hex]) -> CanalVars:
@@ -148,6 +148,9 @@ class RelaxedRoutes(ModelBase):
             for kind in KINDS:
                 pair = v.k[(p, kind)] + v.k[(p + 1, kind)]
                 self._when(m.Add(pair <= 1 + v.gap[p]), "build.consecutive-tiles")
+        # a tile on a hex is x[p, hex] and k[p, kind] together: x + k - 1; the first tile only
+        # (buildmodel_neighbours says why)
+        self._neighbouring(v, lambda p, h, kind: v.x[(p, h)] + v.k[(p, kind)] - 1, upto=1)
         # build.contract-length
         if positions > task.budget:
             total = sum(v.used[1 : positions + 1])

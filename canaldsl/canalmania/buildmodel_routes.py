@@ -1,6 +1,7 @@
 """The route part of the CP-SAT build model: where each canal's new tiles go.
 
-Positions, adjacency, terrain, consecutive tiles, integrity, length, via places and the
+Positions, adjacency, terrain, consecutive tiles (neighbouring hexes:
+:mod:`canaldsl.canalmania.buildmodel_neighbours`), integrity, length, via places and the
 completability of a canal left incomplete; see :mod:`canaldsl.canalmania.buildmodel` for the
 model as a whole.
 """
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from canaldsl.canalmania.buildmodel_neighbours import NeighbourConstraints
 from canaldsl.canalmania.buildmodel_vars import (
     EXACT_MASK_VIAS,
     KINDS,
     CanalVars,
-    ModelBase,
     left_literals,
     state_literals,
     via_masks,
@@ -27,7 +28,7 @@ from canaldsl.canalmania.problem import (
 from canaldsl.hexgrid import Hex
 
 
-class RouteConstraints(ModelBase):
+class RouteConstraints(NeighbourConstraints):
     """The variables and constraints of each canal's route."""
 
     # ---- routes
@@ -180,6 +181,7 @@ class RouteConstraints(ModelBase):
                 if a is None or b is None:
                     continue
                 m.Add(a + b <= 1 + v.gap[p])
+        self._neighbouring(v, lambda p, h, kind: v.y.get((p, h, kind)))
         self._completable(v)
         self._counts(v)
         return v

@@ -9,7 +9,9 @@ has not passed), built by exactly the rules the engine checks of a build:
 * each tile next to the one before or to the place reached after it, the first next to the
   barge (build.start-at-barge, build.connected); a tile between any two places;
 * the kind suits the terrain (build.terrain); no two tiles of one kind side by side within a
-  section (build.consecutive-tiles), also against the canal's last tile;
+  section (build.consecutive-tiles), also against the canal's last tile; under
+  consecutive-tiles = neighbouring-hexes (the 2nd edition's default) none on touching hexes of
+  a section, the canal's tiles since its last place included;
 * never a hex or place twice, nor one the canal already holds (build.canal-integrity); no more
   tiles than the contract's value (build.contract-length); the far endpoint only after every
   via place (build.via-places); tiles from the supply as it stands (build.tile-supply);

@@ -12,6 +12,11 @@ still to pass), and prunes
 * at the start and at each place, when no simple route of the tiles left completes the canal
   (exact with at most one via place left: :mod:`canaldsl.graphpaths`).
 
+Under consecutive-tiles = neighbouring-hexes a tile of one kind never touches another of its
+kind in the section (the route's tiles since its last place, and the canal's own before the
+first); the table's bound, made without that, stays a lower bound. The memoised walk used
+when build.canal-integrity is left out (minimal rule sets) keeps to the tile before only.
+
 Every step — a node, a cell of the table, a node of the route tests — counts against the work
 budget (:mod:`canaldsl.budget`): the search stops, saying so, when it is spent. With many via
 places the table keeps only the sets of via places left that fit TABLE_CELLS (the others use
@@ -196,6 +201,18 @@ class _Searcher(CompletionTable):
         self.memo[key] = best
         return best
 
+    def section(self) -> list[tuple[Hex, TileKind]]:
+        """The tiles of the section the route stands in: after its last place (before the
+        route's first place, the canal's own tiles since its last place count too)."""
+        task = self.s.task
+        section = list(task.section) if task.at_place is None else []
+        for item in self.route:
+            if isinstance(item, str):
+                section = []
+            else:
+                section.append(item)
+        return section
+
     def found(self, cards: int) -> None:
         if cards < self.best:
             self.best = cards
@@ -302,6 +319,7 @@ class _Searcher(CompletionTable):
         spare = INF  # tiles left in the supply after the next one
         if s.has("build.tile-supply"):
             spare = sum(max(s.supply.get(k, 0) - self.used[k], 0) for k in ALL_KINDS) - 1
+        section = self.section() if s.task.neighbouring else []
         for n in s.board.neighbours(hex):
             if n not in self.region or not s.may_hold(n):
                 continue
@@ -309,6 +327,8 @@ class _Searcher(CompletionTable):
                 continue
             for kind in s.kinds(n):
                 if kind is last and s.has("build.consecutive-tiles"):
+                    continue
+                if s.has("build.consecutive-tiles") and s.task.touches_alike(section, n, kind):
                     continue
                 if s.has("build.tile-supply") and self.used[kind] >= s.supply.get(kind, 0):
                     continue

@@ -54,7 +54,7 @@ from canaldsl.canalmania.problem import (
     build_problem,
     canal_task,
 )
-from canaldsl.canalmania.routes import still_completable
+from canaldsl.canalmania.routes import shortest_ways, still_completable
 from canaldsl.canalmania.rulebook import all_rules
 from canaldsl.canalmania.state import CanalState, GameState
 from canaldsl.hexgrid import Hex
@@ -392,7 +392,7 @@ def no_build_question(
 ) -> RuleQuestion | None:
     """Building one tile this turn, as a rule question (None: no open canal to build on).
     Raises HandUnknown."""
-    problem = build_problem(state, colour)
+    problem = shortest_ways(build_problem(state, colour))
     if not problem.canals:
         return None
     question = RuleQuestion(
@@ -435,7 +435,7 @@ def proposal_question(
 ) -> RuleQuestion | None:
     """The tiles and places of ``build``, paid somehow, as a rule question (None: a line
     names no open canal of the player, or one twice). Raises HandUnknown."""
-    problem = build_problem(state, colour)
+    problem = shortest_ways(build_problem(state, colour))
     lines: dict[int, tuple[RouteItem, ...]] = {}
     extra: list[Hex] = []
     for line in build.lines:

@@ -4,9 +4,10 @@ A file sets one with ``option NAME = VALUE`` inside its ``rules`` block. Every s
 default per edition and, where a translation's own text reads otherwise, a default per
 translation (``it``, ``fr``, ``de``), each with its reason beside it. A file takes a text's
 defaults by naming the text: ``rulebook fr ...`` (a rulebook example) or ``option rulebook =
-fr`` in its ``rules`` block. A file that names no text is read with the edition's defaults,
-which are the readings the engine has always had, so a file's verdicts do not change unless it
-names its text.
+fr`` in its ``rules`` block. A file that names no text is read with the edition's defaults:
+the 1st edition's are the readings every one of its texts allows (the engine's readings from
+the start); the 2nd edition is described by one text, the DE rulebook, so its defaults are the
+DE readings.
 
 The switches are the core's :class:`canaldsl.rules.Switch`; the rule book registers them
 (:mod:`canaldsl.canalmania.rulebase`), so ``canaldsl rules --switches`` and ``explain`` show
@@ -34,6 +35,10 @@ SET_IN_FILE: Final = "set in the file"
 
 _SAME_IN_EVERY_TEXT: Final = "the texts agree; the edition's default"
 
+_DE_ONLY_TEXT: Final = (
+    "the DE rulebook is the 2nd edition's only text, so its reading is the edition's"
+)
+
 
 def _switch(
     name: str,
@@ -46,9 +51,11 @@ def _switch(
     sources: str,
     rules: tuple[str, ...],
     edition_reason: str,
+    second_reason: str | None = None,
 ) -> Switch:
-    """A switch with its edition defaults and each text's default, each with its reason."""
-    reasons = {FIRST: edition_reason, SECOND: edition_reason}
+    """A switch with its edition defaults and each text's default, each with its reason
+    (``second_reason``: the 2nd edition's, where it differs from the 1st's)."""
+    reasons = {FIRST: edition_reason, SECOND: second_reason or edition_reason}
     reasons |= {text: why for text, (_, why) in texts.items()}
     return Switch(
         name=name,
@@ -166,7 +173,7 @@ SWITCHES: Final[Mapping[str, Switch]] = MappingProxyType(
                 "consecutive-tiles",
                 ("next-along-canal", "neighbouring-hexes"),
                 first="next-along-canal",
-                second="next-along-canal",
+                second="neighbouring-hexes",
                 texts={
                     "it": (
                         "next-along-canal",
@@ -194,15 +201,16 @@ SWITCHES: Final[Mapping[str, Switch]] = MappingProxyType(
                 ),
                 rules=("build.consecutive-tiles",),
                 edition_reason=(
-                    "the reading every text allows and the engine always had; name the text "
+                    "the reading the 1st edition's texts (IT, FR) give; name the DE text "
                     "(option rulebook = de) for its own"
                 ),
+                second_reason=_DE_ONLY_TEXT,
             ),
             _switch(
                 "junction-double-take",
                 ("second-contract-only", "whenever-two-possible"),
                 first="second-contract-only",
-                second="second-contract-only",
+                second="whenever-two-possible",
                 texts={
                     "de": (
                         "whenever-two-possible",
@@ -217,16 +225,14 @@ SWITCHES: Final[Mapping[str, Switch]] = MappingProxyType(
                 ),
                 sources="DE (Anschlussverträge) only; the 1st edition has no junction contracts.",
                 rules=("contract.junction",),
-                edition_reason=(
-                    "the lenient reading the engine always had; name the text (option "
-                    "rulebook = de) for the strict one"
-                ),
+                edition_reason="the 1st edition has no junction contracts",
+                second_reason=_DE_ONLY_TEXT,
             ),
             _switch(
                 "no-contract-left",
                 ("may-skip", "other-action"),
                 first="may-skip",
-                second="may-skip",
+                second="other-action",
                 texts={
                     "de": (
                         "other-action",
@@ -245,9 +251,9 @@ SWITCHES: Final[Mapping[str, Switch]] = MappingProxyType(
                 ),
                 rules=("contract.none-left-other-action",),
                 edition_reason=(
-                    "the reading the engine always had; name the text (option rulebook = de) "
-                    "for the DE must"
+                    "the 1st edition's texts (IT, FR) say the player may choose another action"
                 ),
+                second_reason=_DE_ONLY_TEXT,
             ),
             _switch(
                 "winner-tie-engineer",

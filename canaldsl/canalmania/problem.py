@@ -100,6 +100,12 @@ class CanalTask:
     """Points the contract itself scores on completion (2nd edition: its value)."""
     finish: Finish | None = field(repr=False, compare=False, default=None)
     """The distances behind ``finish_tile`` and ``finish_place``."""
+    section: tuple[tuple[Hex, TileKind], ...] = ()
+    """The tiles of the section the barge stands in (after the canal's last place; none when
+    the barge stands on a place), in build order."""
+    neighbouring: bool = False
+    """Switch consecutive-tiles = neighbouring-hexes: no two tiles of one kind on touching
+    hexes of one section (else only the tile right after another)."""
 
     @property
     def full_mask(self) -> int:
@@ -124,6 +130,14 @@ class CanalTask:
         if isinstance(end, str):
             return self.finish_place.get((end, mask), INF)
         return self.finish_tile.get((end, mask), INF)
+
+    def touches_alike(
+        self, section: Sequence[tuple[Hex, TileKind]], hex: Hex, kind: TileKind
+    ) -> bool:
+        """Under neighbouring-hexes, whether a tile of ``kind`` on ``hex`` would touch a tile
+        of its kind among ``section`` (the tiles of its section so far): build.consecutive-tiles
+        refuses it. Always False under next-along-canal (the solvers test the tile before)."""
+        return self.neighbouring and any(k is kind and h.is_neighbour(hex) for h, k in section)
 
     def completion_points(self, new_kinds: Sequence[TileKind], edition: Edition) -> int:
         return build_rules.completion_points(
@@ -161,12 +175,6 @@ class BuildProblem:
 
 class HandUnknown(ValueError):
     """The player's hand is not known, so no build can be judged."""
-
-
-class ReadingNotModelledError(HandUnknown):
-    """The best build the solvers find breaks a rule (or a switch's reading) they do not model
-    yet, so no build is proven: the answer is "not evaluated", never a build the engine would
-    refuse. (A HandUnknown, so every caller already says "no build can be judged".)"""
 
 
 def build_problem(state: GameState, colour: str) -> BuildProblem:
@@ -220,6 +228,11 @@ def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
     occupied = frozenset(t.hex for c in state.canals() if c is not canal for t in c.tiles)
     edition = state.rules.edition
     value = canal.value
+    section: list[tuple[Hex, TileKind]] = []
+    for item in reversed(canal.route):  # the tiles after the last place (actions_build)
+        if not isinstance(item, Tile):
+            break
+        section.insert(0, (item.hex, item.kind))
     partial = CanalTask(
         index=index,
         name=canal.contract,
@@ -241,6 +254,8 @@ def _canal_task(state: GameState, canal: CanalState, index: int) -> CanalTask:
         region=frozenset(),
         old_points=sum(TILE_POINTS[t.kind] for t in canal.tiles),
         bonus=value if edition is Edition.SECOND else 0,
+        section=tuple(section),
+        neighbouring=state.rules.options.get("consecutive-tiles") == "neighbouring-hexes",
     )
     return with_distances(partial, board)
 

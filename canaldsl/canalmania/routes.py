@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canaldsl.budget import Budget
+from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.distances import Finish, Walk, adjacency
 from canaldsl.canalmania.position import Tile
 from canaldsl.canalmania.problem import (
@@ -508,3 +509,26 @@ def shortest_completion(state: GameState, canal: CanalState) -> int | None:
         else:
             low = middle + 1
     return low
+
+
+def shortest_ways(problem: BuildProblem) -> BuildProblem:
+    """The problem of a turn's build with every wrongly built canal of the 2nd edition (it
+    cannot be completed within its value, yet some route completes it) held to its shortest
+    completion (build.shortest-completion): a build on it must leave ``fewest - built`` tiles
+    or fewer to go, ``fewest`` being its shortest completion before the build. That is the
+    canal with ``fewest`` tiles left in place of what its value leaves (the same completability
+    test then decides; its value still scores on completion). Other canals stay as they are."""
+    state = problem.state
+    if state.rules.edition is not Edition.SECOND:
+        return problem
+    owner = state.player(problem.colour)
+    tasks = []
+    for task in problem.canals:
+        canal = owner.canal(task.name)
+        wrong = canal is not None and canal.tiles and not canal.completed
+        if wrong and canal is not None and not completable(state, canal)[0]:
+            fewest = shortest_completion(state, canal)
+            if fewest is not None:
+                task = with_distances(dataclasses.replace(task, budget=fewest), state.board)
+        tasks.append(task)
+    return dataclasses.replace(problem, canals=tuple(tasks))

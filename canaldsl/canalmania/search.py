@@ -8,9 +8,9 @@ completability test (:func:`still_completable`) and the fewest cards paying for 
 
 The search walks each open canal from its barge, hex by hex, trying every tile kind the terrain
 allows and every place next to the end of the canal, and keeps the best build found. Each step
-follows the rules the engine checks (adjacency, terrain, consecutive tiles within a section,
-canal integrity, contract length, tile supply, via places before the far endpoint, cards from
-the hand). It prunes a branch when
+follows the rules the engine checks (adjacency, terrain, consecutive tiles within a section
+under either reading of the switch consecutive-tiles, canal integrity, contract length, tile
+supply, via places before the far endpoint, cards from the hand). It prunes a branch when
 
 * the canal could no longer be completed: the fewest tiles from its end through its remaining
   via places to its far endpoint exceed the tiles its value still allows (a lower bound
@@ -294,6 +294,8 @@ class _Searcher:
         hexes: list[Hex] = []
         demand = _demand(prior.costs)
         supply_used = list(prior.supply)
+        # the tiles of the section being built (consecutive-tiles = neighbouring-hexes)
+        section: list[tuple[Hex, TileKind]] = list(task.section if task.at_place is None else ())
 
         def pairs(slots: int) -> int:
             return min(surveyors, prior_pairs + slots // 2) if smeaton else 0
@@ -343,7 +345,9 @@ class _Searcher:
                         if task.finish_place.get((name, new_mask), INF) > left:
                             continue
                         items.append(name)
+                        before, section[:] = section[:], []
                         rec(board.places[name].hex, True, None, new_mask, points, slots)
+                        section[:] = before
                         items.pop()
             if left <= 0:
                 return
@@ -358,6 +362,8 @@ class _Searcher:
                 over = n in task.occupied or n in prior.hexes
                 for kind in adj.kinds[n]:
                     if kind is last and not at_place:
+                        continue
+                    if task.touches_alike(section, n, kind):
                         continue
                     ki = _KIND_INDEX[kind]
                     if supply_used[ki] >= supply[kind]:
@@ -386,7 +392,9 @@ class _Searcher:
                             costs.append(cost)
                             hexes.append(n)
                             supply_used[ki] += 1
+                            section.append((n, kind))
                             rec(n, False, kind, mask, new_points, new_slots)
+                            section.pop()
                             supply_used[ki] -= 1
                             hexes.pop()
                             costs.pop()
