@@ -12,34 +12,49 @@ two smaller trees meeting at v, then spread along tracks by Dijkstra. Costs abov
 never stored. A forest joins its pairs in groups, each group one tree: the cheapest forest is
 the cheapest split of the pairs into groups (a second programme over sets of pairs).
 
-With more than FLOOR_FROM pairs, every set of up to FLOOR_TICKETS pairs is solved first; the
-best of those is a lower bound on the forest of any set of pairs (one over the limit proves
-at once that nothing fits), and an entry ``tree[S][v]`` is dropped when its cost plus a lower
-bound on the rest of any forest using it exceeds the limit (see :class:`_Programme` for why
-that never drops an entry a forest within the limit needs). The merges of a level are found
-from the pairs of stored smaller sets or from every split of every set, whichever is fewer.
+With more than FLOOR_FROM pairs, every set of up to FLOOR_TICKETS pairs is solved first,
+exactly, all at once as arrays (:mod:`canaldsl.tickettoride.forestfloor`, with the hardest
+few sets one pair larger); the best of those is a lower bound on the forest of any set of
+pairs (one over the limit proves at once that nothing fits), and an entry ``tree[S][v]`` is
+dropped when its cost plus a lower bound on the rest of any forest using it exceeds the limit
+(see :class:`_Programme` for why that never drops an entry a forest within the limit needs).
+The merges of a level are found as arrays: the pairs of stored smaller disjoint sets whose
+cheapest entries and the floor of the tickets they leave untouched fit the limit, then node by
+node with the cheaper parts of the rest bound, then the whole bound. The programme is run
+first within limits a little above the floor of all the pairs (a run that finds a forest has
+found the cheapest), then within the limit.
 
-The programme counts its steps (tree merges, Dijkstra relaxations, splits looked at, the
-sub-programmes' steps); past ``budget`` it stops and says so. Nothing here knows the rules;
-see :mod:`canaldsl.tickettoride.tickets`.
+The programme counts its steps (Dijkstra relaxations, merges looked at, array cells over
+PAIR_CELLS, the floor's merge rows); past ``budget`` it stops and says so. Nothing here
+knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
 """
 
 from __future__ import annotations
 
 import enum
 import heapq
-import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
+from canaldsl.tickettoride import forestfloor
+
+Ints = npt.NDArray[np.int64]
+
 DEFAULT_BUDGET = 20_000_000
-FLOOR_TICKETS = 3
-FLOOR_TICKETS_PLAIN = 3
-FLOOR_FROM = 4
-"""Pair sets up to this size are solved by the plain programme when building the floor."""
+FLOOR_TICKETS = 4
 """Sets of up to this many pairs are solved first, exactly, to bound the rest (see
 :class:`_Programme`); used when more pairs than this are asked about."""
+FLOOR_FROM = 4
+PAIR_CELLS = 16
+"""Cells of the vectorised pair filter counted as one step (a cell is far cheaper)."""
+PAIR_BATCH = 50_000
+"""Pairs of trees merged at once as arrays (keeps memory small)."""
+FLOOR_GAPS = (1, 3, 7)
+"""Runs within a limit this far above the floor of all pairs come first (see
+:func:`canaldsl.tickettoride.forestfloor.limits`)."""
 _INF = 1 << 30
 
 
@@ -135,61 +150,17 @@ def cheapest_forest(
     floor = None
     try:
         if floor_tickets > 0 and len(open_pairs) > FLOOR_FROM:
-            floor, steps = _floor(adjacency, open_pairs, limit, budget, floor_tickets)
-        programme = _Programme(adjacency, open_pairs, limit, budget - steps, floor)
-        forest = programme.run()
-    except _Budget:
+            floor, steps = forestfloor.floor(adjacency, open_pairs, limit, budget, floor_tickets)
+        for tight in forestfloor.limits(floor, limit, FLOOR_GAPS):
+            programme = _Programme(adjacency, open_pairs, tight, budget - steps, floor)
+            forest = programme.run()
+            steps += forest.steps
+            if forest.status is Status.FOUND or floor is None:
+                break
+            floor = [*floor[:-1], tight + 1]
+    except (_Budget, forestfloor.OutOfSteps):
         return Forest(Status.UNKNOWN, None, (), (), budget)
-    return Forest(forest.status, forest.cost, forest.tracks, (), steps + forest.steps)
-
-
-def _floor(
-    adjacency: list[list[tuple[int, int, int]]],
-    pairs: list[tuple[int, int, int]],
-    limit: int,
-    budget: int,
-    most: int,
-) -> tuple[list[int], int]:
-    """For every set of the pairs (a bit mask), a lower bound on its cheapest forest: the
-    best exact value over its subsets of at most ``most`` pairs (limit + 1 standing for
-    "more than the limit"), and the steps taken. Each subset is solved by the programme
-    bounded by its own smaller subsets; one subset over the limit settles everything."""
-    count = len(pairs)
-    exact: dict[int, int] = {}
-    steps = 0
-    for size in range(1, most + 1):
-        for chosen in itertools.combinations(range(count), size):
-            own = _propagate([exact.get(_spread_bits(m, chosen), 0) for m in range(1 << size)])
-            own[-1] = 0
-            part = _Programme(
-                adjacency,
-                [pairs[i] for i in chosen],
-                limit,
-                budget - steps,
-                own if size > FLOOR_TICKETS_PLAIN else None,
-            )
-            answer = part.run()
-            steps += answer.steps
-            if answer.cost is None:
-                return [limit + 1] * (1 << count), steps
-            exact[sum(1 << i for i in chosen)] = answer.cost
-    return _propagate([exact.get(m, 0) for m in range(1 << count)]), steps
-
-
-def _spread_bits(local: int, chosen: tuple[int, ...]) -> int:
-    """The mask over all pairs of a mask over the ``chosen`` ones."""
-    return sum(1 << pair for bit, pair in enumerate(chosen) if local >> bit & 1)
-
-
-def _propagate(values: list[int]) -> list[int]:
-    """Every mask's value raised to the best of its subsets'."""
-    for mask in range(1, len(values)):
-        bits = mask
-        while bits:
-            low = bits & -bits
-            values[mask] = max(values[mask], values[mask ^ low])
-            bits ^= low
-    return values
+    return Forest(forest.status, forest.cost, forest.tracks, (), steps)
 
 
 def _unjoinable(
@@ -248,10 +219,15 @@ class _Programme:
         # or (previous node, track) for a track from the previous node.
         self.tree: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
         self.distance: dict[int, list[int]] = {}
-        self.outside: dict[int, tuple[int, list[int], list[tuple[int, int]]]] = {}
         self.bounds: dict[int, list[int]] = {}
         self.zeros = [0] * len(adjacency)
-        self.unknown = [-1] * len(adjacency)
+        self.arrays: dict[int, tuple[Ints, Ints, Ints, Ints]] = {}
+        self.everything = (1 << len(pairs)) - 1
+        self.floor_array = None if floor is None else np.array(floor, dtype=np.int64)
+        position = {node: i for i, node in enumerate(terminals)}
+        self.ends = [(position[a], position[b]) for _, a, b in pairs]
+        self.terminal_distances = np.zeros((0, len(adjacency)), dtype=np.int64)
+        self.table = np.zeros((0, len(adjacency)), dtype=np.int64)
 
     def tick(self, amount: int = 1) -> None:
         self.steps += amount
@@ -264,6 +240,10 @@ class _Programme:
                 return Forest(Status.NONE_WITHIN, None, (), (), self.steps)
             for node in self.terminals:
                 self.distance[node] = self._distances(node)
+            self.terminal_distances = np.array(
+                [self.distance[node] for node in self.terminals], dtype=np.int64
+            )
+            self._tables()
         count = len(self.terminals)
         levels: list[list[int]] = [[] for _ in range(count + 1)]
         for node in self.terminals:
@@ -271,60 +251,137 @@ class _Programme:
             if tree:
                 self.tree[self.bit[node]] = tree
                 levels[1].append(self.bit[node])
+        self._index(1, levels[1])
         for size in range(2, count + 1):
             seeds = self._merges(size, levels)
             for subset in sorted(seeds):
-                tree = self._spread(subset, seeds[subset])
-                self.tree[subset] = tree
+                self.tree[subset] = self._spread(subset, seeds[subset])
                 levels[size].append(subset)
+            self._index(size, levels[size])
         return self._forest()
 
+    def _index(self, size: int, level: list[int]) -> None:
+        """Keep, for the stored subsets of one level, as arrays: the subsets, their cheapest
+        entry, and the tickets they touch (for the pair filter of :meth:`_merges`)."""
+        touched = [0] * len(level)
+        dense = np.full((len(level), len(self.adjacency)), _INF, dtype=np.int64)
+        for k, subset in enumerate(level):
+            for node, (cost, _) in self.tree[subset].items():
+                dense[k, node] = cost
+            touched[k] = sum(1 << n for n, mask in enumerate(self.masks) if subset & mask)
+        self.tick(len(level))
+        self.arrays[size] = (
+            np.array(level, dtype=np.int64),
+            dense,
+            dense.min(axis=1) if len(level) else np.zeros(0, dtype=np.int64),
+            np.array(touched, dtype=np.int64),
+        )
+
     def _rest(self, subset: int, node: int) -> int:
-        """A lower bound on the rest of a forest using ``tree[subset][node]`` (0 unfloored):
-        the floor of the untouched tickets; each partner's distance; for two partners, half
-        the round trip through them (a tree joining three cities costs at least that); for a
-        partner and an untouched ticket, the two paths apart or half the shortest round trip
-        through all four cities (either one tree joins them, or two paths do)."""
-        row = self._row(subset)
-        if row[node] >= 0 or self.floor is None:
-            return row[node]
-        known = self.outside.get(subset)
-        if known is None:
-            untouched, partners, tickets = 0, [], []
-            for number, mask in enumerate(self.masks):
-                inside = subset & mask
-                if not inside:
-                    untouched |= 1 << number
-                    tickets.append((self.pairs[number][1], self.pairs[number][2]))
-                elif inside != mask:
-                    partners.append(self.terminals[(mask ^ inside).bit_length() - 1])
-            known = self.outside[subset] = (self.floor[untouched], partners, tickets)
-        bound, partners, tickets = known
-        far = self.distance
-        for i, partner in enumerate(partners):
-            near = far[partner][node]
-            bound = max(bound, near)
-            for other in partners[:i]:
-                bound = max(bound, (near + far[other][node] + far[partner][other] + 1) // 2)
-            for a, b in tickets:
-                apart = near + far[a][b]
-                if apart <= bound:
-                    continue
-                tour = min(
-                    near + far[partner][a] + far[a][b] + far[b][node],
-                    near + far[partner][b] + far[b][a] + far[a][node],
-                    far[a][node] + far[a][partner] + far[partner][b] + far[b][node],
-                )
-                bound = max(bound, min(apart, (tour + 1) // 2))
-        row[node] = bound
-        return bound
+        """A lower bound on the rest of a forest using ``tree[subset][node]`` (0 unfloored);
+        see :meth:`_bound_row`."""
+        return self._row(subset)[node]
 
     def _row(self, subset: int) -> list[int]:
-        """The rest bounds of ``subset`` at every node found so far (-1: not yet)."""
+        """The rest bounds of ``subset`` at every node (made the first time it is asked)."""
         row = self.bounds.get(subset)
         if row is None:
-            row = self.bounds[subset] = self.unknown[:] if self.floor is not None else self.zeros
+            row = self.bounds[subset] = (
+                self.zeros if self.floor_array is None else self._bound_row(subset)
+            )
         return row
+
+    def _tables(self) -> None:
+        """The parts of the rest bound that depend on a partner, a second partner or an
+        untouched ticket and the node only (one row over the nodes each), stacked: the
+        partner's distance; half the round trip through two partners; for a partner and a
+        ticket, the two paths apart or half the shortest round trip through all four."""
+        far = self.terminal_distances
+        count = len(self.terminals)
+        between = far[:, self.terminals]
+        rows = [far]
+        pair = (far[:, None, :] + far[None, :, :] + between[:, :, None] + 1) // 2
+        rows.append(pair.reshape(count * count, -1))
+        for a, b in self.ends:
+            ab = between[a, b]
+            apart = far + ab
+            tour = np.minimum(
+                np.minimum(
+                    far + between[:, a : a + 1] + ab + far[b][None, :],
+                    far + between[:, b : b + 1] + ab + far[a][None, :],
+                ),
+                far[a][None, :] + between[:, a : a + 1] + between[:, b : b + 1] + far[b][None, :],
+            )
+            rows.append(np.minimum(apart, (tour + 1) // 2))
+        self.table = np.concatenate(rows)
+
+    def _bound_row(self, subset: int) -> list[int]:
+        """The rest bound of one subset at every node (see :meth:`_bound_rows`)."""
+        self._bound_rows([subset])
+        return self.bounds[subset]
+
+    def _bound_rows(self, subsets: list[int]) -> None:
+        """The rest bounds of ``subsets`` at every node, all at once: the floor of the
+        untouched tickets; each partner's distance; for two partners, half the round trip
+        through them (a tree joining three cities costs at least that); for a partner and an
+        untouched ticket, the two paths apart or half the shortest round trip through all
+        four cities (either one tree joins them, or two paths do); and the floor of the
+        untouched tickets and some partners' tickets less the way back from the node to
+        their inside cities (the rest with those paths joins all of them)."""
+        floor = self.floor_array
+        assert floor is not None
+        count = len(self.terminals)
+        masks = np.array(subsets, dtype=np.int64)
+        far = self.terminal_distances
+        inside = np.zeros((len(subsets), count), dtype=bool)
+        partner = np.zeros((len(subsets), count), dtype=bool)
+        untouched = np.zeros(len(subsets), dtype=np.int64)
+        bits = np.zeros((len(subsets), len(self.ends)), dtype=bool)
+        for number, (a, b) in enumerate(self.ends):
+            has_a = (masks >> a) & 1 == 1
+            has_b = (masks >> b) & 1 == 1
+            untouched |= np.where(~has_a & ~has_b, 1 << number, 0)
+            bits[:, number] = has_a != has_b
+            partner[:, b] |= has_a & ~has_b
+            partner[:, a] |= has_b & ~has_a
+            inside[:, a] |= has_a & ~has_b
+            inside[:, b] |= has_b & ~has_a
+        bound = np.repeat(floor[untouched][:, None], far.shape[1], axis=1)
+        work = 0
+        tickets = [(n, (untouched >> n) & 1 == 1) for n in range(len(self.ends))]
+        for p in range(count):
+            rows = np.nonzero(partner[:, p])[0]
+            if not len(rows):
+                continue
+            bound[rows] = np.maximum(bound[rows], far[p])
+            for q in range(p):
+                both = rows[partner[rows, q]]
+                if len(both):
+                    bound[both] = np.maximum(bound[both], self.table[count + p * count + q])
+                    work += len(both)
+            for number, free in tickets:
+                both = rows[free[rows]]
+                if len(both):
+                    row = self.table[count + count * count + number * count + p]
+                    bound[both] = np.maximum(bound[both], row)
+                    work += len(both)
+        for number, (a, b) in enumerate(self.ends):
+            rows = np.nonzero(bits[:, number])[0]
+            if not len(rows):
+                continue
+            back = np.where(inside[rows, a][:, None], far[a], far[b])
+            both = floor[untouched[rows] | (1 << number)][:, None]
+            bound[rows] = np.maximum(bound[rows], both - back)
+        many = np.nonzero(bits.sum(axis=1) > 1)[0]
+        if len(many):
+            together = untouched[many] | (
+                bits[many].astype(np.int64) << np.arange(len(self.ends))
+            ).sum(axis=1)
+            back = inside[many].astype(np.int64) @ far
+            bound[many] = np.maximum(bound[many], floor[together][:, None] - back)
+        self.tick(len(subsets) + work)
+        for subset, values in zip(subsets, bound.tolist(), strict=True):
+            self.bounds[subset] = values
 
     def _distances(self, source: int) -> list[int]:
         best = [_INF] * len(self.adjacency)
@@ -344,58 +401,97 @@ class _Programme:
     def _merges(
         self, size: int, levels: list[list[int]]
     ) -> dict[int, dict[int, tuple[int, tuple[int, int]]]]:
-        """Seeds of every subset of ``size`` terminals: two smaller trees meeting at a node.
-        The splits are found from whichever side is cheaper to walk: the pairs of disjoint
-        stored subsets, or every part of every subset of that size."""
-        by_pairs = sum(len(levels[i]) * len(levels[size - i]) for i in range(1, size // 2 + 1))
-        by_parts = math.comb(len(self.terminals), size) << (size - 1)
-        splits: list[tuple[int, int]] = []
-        if by_pairs <= by_parts:
-            self.tick(by_pairs)
-            for i in range(1, size // 2 + 1):
-                for first in levels[i]:
-                    for second in levels[size - i]:
-                        if not first & second and (i < size - i or first < second):
-                            splits.append((first, second))
-        else:
-            self.tick(by_parts)
-            stored = self.tree
-            for subset in _subsets(len(self.terminals), size):
-                low = subset & -subset
-                rest = subset ^ low
-                part = rest
-                while True:
-                    first = low | part
-                    if first != subset and first in stored and subset ^ first in stored:
-                        splits.append((first, subset ^ first))
-                    if part == 0:
-                        break
-                    part = (part - 1) & rest
+        """Seeds of every subset of ``size`` terminals: two smaller disjoint trees meeting at
+        a node. The pairs of stored subsets are filtered first, as arrays: disjoint, and their
+        cheapest entries plus the floor of the tickets neither touches within the limit (a
+        lower bound on any forest using their merge); then merged node by node."""
         seeds: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
         limit = self.limit
-        for first, second in splits:
+        floor = self.floor_array
+        found: list[tuple[Ints, Ints, Ints, Ints]] = []
+        for i in range(1, size // 2 + 1):
+            j = size - i
+            if not levels[i] or not levels[j]:
+                continue
+            first, dense_a, low_a, touch_a = self.arrays[i]
+            second, dense_b, low_b, touch_b = self.arrays[j]
+            self.tick(len(first) * len(second) // PAIR_CELLS + 1)
+            fits = (first[:, None] & second[None, :]) == 0
+            if i == j:
+                fits &= first[:, None] < second[None, :]
+            rest = np.zeros((1, 1), dtype=np.int64)
+            if floor is not None:
+                rest = floor[self.everything ^ (touch_a[:, None] | touch_b[None, :])]
+            fits &= low_a[:, None] + low_b[None, :] + rest <= limit
+            rows, columns = np.nonzero(fits)
+            for start in range(0, len(rows), PAIR_BATCH):
+                a, b = rows[start : start + PAIR_BATCH], columns[start : start + PAIR_BATCH]
+                totals = dense_a[a] + dense_b[b]
+                self.tick(totals.size // PAIR_CELLS + 1)
+                if floor is not None:
+                    pairs, nodes = np.nonzero(totals + rest[a, b][:, None] <= limit)
+                    merged = first[a[pairs]] | second[b[pairs]]
+                    untouched = self.everything ^ (touch_a[a[pairs]] | touch_b[b[pairs]])
+                    bound = self._partner_bound(merged, untouched, nodes)
+                    keep = np.nonzero(totals[pairs, nodes] + bound <= limit)[0]
+                    pairs, nodes = pairs[keep], nodes[keep]
+                else:
+                    pairs, nodes = np.nonzero(totals <= limit)
+                found.append((first[a[pairs]], second[b[pairs]], nodes, totals[pairs, nodes]))
+        if found:
+            firsts, seconds, at, costs = forestfloor.cheapest(found, len(self.adjacency))
+            if floor is not None:
+                fresh = {f | g for f, g in zip(firsts, seconds, strict=True)} - self.bounds.keys()
+                if fresh:
+                    self._bound_rows(sorted(fresh))
+            self._seed(seeds, firsts, seconds, at, costs)
+        return {subset: kept for subset, kept in seeds.items() if kept}
+
+    def _partner_bound(self, merged: Ints, untouched: Ints, nodes: Ints) -> Ints:
+        """Part of :meth:`_rest` for many entries at once (subset ``merged[k]`` at node
+        ``nodes[k]``): the floor of the untouched tickets, each partner's distance, and for
+        each partner the floor of the untouched tickets and its ticket less the way back
+        from the node to its inside city."""
+        floor = self.floor_array
+        assert floor is not None
+        bound = floor[untouched]
+        far = self.terminal_distances
+        for number, (a, b) in enumerate(self.ends):
+            has_a = (merged >> a) & 1
+            has_b = (merged >> b) & 1
+            for inside, outside, keep in ((a, b, has_a > has_b), (b, a, has_b > has_a)):
+                chosen = np.nonzero(keep)[0]
+                if not len(chosen):
+                    continue
+                at = nodes[chosen]
+                both = floor[untouched[chosen] | (1 << number)]
+                here = np.maximum(far[outside][at], both - far[inside][at])
+                bound[chosen] = np.maximum(bound[chosen], here)
+        return bound
+
+    def _seed(
+        self,
+        seeds: dict[int, dict[int, tuple[int, tuple[int, int]]]],
+        firsts: list[int],
+        seconds: list[int],
+        nodes: list[int],
+        totals: list[int],
+    ) -> None:
+        """Record each merge (of ``firsts[k]`` and ``seconds[k]`` at ``nodes[k]``, costing
+        ``totals[k]``) that is the cheapest so far and passes the rest bound."""
+        self.tick(len(firsts))
+        limit = self.limit
+        for first, second, node, total in zip(firsts, seconds, nodes, totals, strict=True):
             subset = first | second
-            left, right = self.tree[first], self.tree[second]
-            small, large = (left, right) if len(left) <= len(right) else (right, left)
-            self.tick(len(small))
-            found = seeds.setdefault(subset, {})
-            row = self._row(subset)
-            for node, (cost, _) in small.items():
-                other = large.get(node)
-                if other is None:
-                    continue
-                total = cost + other[0]
-                if total > limit:
-                    continue
-                best = found.get(node)
-                if best is not None and best[0] <= total:
-                    continue
-                bound = row[node]
-                if bound < 0:
-                    bound = self._rest(subset, node)
-                if total + bound <= limit:
-                    found[node] = (total, (-1, first))
-        return {subset: found for subset, found in seeds.items() if found}
+            found = seeds.get(subset)
+            if found is None:
+                found = seeds[subset] = {}
+            best = found.get(node)
+            if best is not None and best[0] <= total:
+                continue
+            bound = self._row(subset)[node]
+            if total + bound <= limit:
+                found[node] = (total, (-1, first))
 
     def _spread(
         self, subset: int, seeds: dict[int, tuple[int, tuple[int, int]]]
@@ -414,10 +510,7 @@ class _Programme:
                 total = cost + step
                 if total > limit or total >= best.get(other, (_INF, (0, 0)))[0]:
                     continue
-                bound = row[other]
-                if bound < 0:
-                    bound = self._rest(subset, other)
-                if total + bound <= limit:
+                if total + row[other] <= limit:
                     best[other] = (total, (node, track))
                     heapq.heappush(heap, (total, other))
         return best
@@ -480,10 +573,3 @@ class _Programme:
                 continue
             tracks.add(how)
             node = previous
-
-
-def _subsets(count: int, size: int) -> list[int]:
-    """Every set of ``size`` of ``count`` terminals, as bit masks, in increasing order."""
-    return sorted(
-        sum(1 << i for i in chosen) for chosen in itertools.combinations(range(count), size)
-    )

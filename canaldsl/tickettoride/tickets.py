@@ -96,6 +96,8 @@ class Plan:
     limit: int
     method: Method
     unjoinable: tuple[Ticket, ...] = ()
+    steps: int = 0
+    """The search programme's steps (0 for CP-SAT): its work, the same on every machine."""
 
     @property
     def proven(self) -> bool:
@@ -172,6 +174,7 @@ def _plan(
         cap,
         method,
         tuple(tickets[i] for i in forest.unjoinable),
+        forest.steps if method is Method.SEARCH else 0,
     )
 
 
