@@ -52,7 +52,7 @@ PAIR_CELLS = 16
 """Cells of the vectorised pair filter counted as one step (a cell is far cheaper)."""
 PAIR_BATCH = 50_000
 """Pairs of trees merged at once as arrays (keeps memory small)."""
-FLOOR_GAPS = (1, 3, 7)
+FLOOR_GAPS = (1, 3, 6)
 """Runs within a limit this far above the floor of all pairs come first (see
 :func:`canaldsl.tickettoride.forestfloor.limits`)."""
 _INF = 1 << 30
@@ -192,9 +192,14 @@ class _Programme:
     paths cannot cross T, which touches the rest only at ``v``). So the rest costs at least
     the distance from ``v`` to each such partner, and at least the cheapest forest of the
     untouched tickets, for which ``floor[mask of tickets]`` (the best exact value over their
-    subsets of at most three tickets, computed first by this same programme without the
-    floor) is a lower bound. When the floor of all tickets already exceeds the limit, no
-    forest fits, proven before the big programme starts.
+    small subsets, :func:`canaldsl.tickettoride.forestfloor.floor`) is a lower bound; the
+    other parts of the bound are in :meth:`_bound_rows`. When the floor of all tickets
+    already exceeds the limit, no forest fits, proven before the big programme starts.
+
+    The programme is rooted: no stored set holds the last terminal (the root), and a
+    group's tree is read as ``tree[group - t][t]`` for a terminal t of the group (the root
+    when the group has it): the cheapest tree joining the group, since every tree joining
+    the group is a tree joining the group less t and t. That halves the sets stored.
     """
 
     def __init__(
@@ -246,13 +251,13 @@ class _Programme:
             self._tables()
         count = len(self.terminals)
         levels: list[list[int]] = [[] for _ in range(count + 1)]
-        for node in self.terminals:
+        for node in self.terminals[:-1]:  # the last terminal is the root: never in a set
             tree = self._spread(self.bit[node], {node: (0, (-2, -2))})
             if tree:
                 self.tree[self.bit[node]] = tree
                 levels[1].append(self.bit[node])
         self._index(1, levels[1])
-        for size in range(2, count + 1):
+        for size in range(2, count):
             seeds = self._merges(size, levels)
             for subset in sorted(seeds):
                 self.tree[subset] = self._spread(subset, seeds[subset])
@@ -416,25 +421,27 @@ class _Programme:
             first, dense_a, low_a, touch_a = self.arrays[i]
             second, dense_b, low_b, touch_b = self.arrays[j]
             self.tick(len(first) * len(second) // PAIR_CELLS + 1)
-            fits = (first[:, None] & second[None, :]) == 0
+            rows, columns = np.nonzero((first[:, None] & second[None, :]) == 0)
             if i == j:
-                fits &= first[:, None] < second[None, :]
-            rest = np.zeros((1, 1), dtype=np.int64)
+                ordered = first[rows] < second[columns]
+                rows, columns = rows[ordered], columns[ordered]
+            rest = np.zeros(len(rows), dtype=np.int64)
             if floor is not None:
-                rest = floor[self.everything ^ (touch_a[:, None] | touch_b[None, :])]
-            fits &= low_a[:, None] + low_b[None, :] + rest <= limit
-            rows, columns = np.nonzero(fits)
+                rest = floor[self.everything ^ (touch_a[rows] | touch_b[columns])]
+            keep = low_a[rows] + low_b[columns] + rest <= limit
+            rows, columns, rest = rows[keep], columns[keep], rest[keep]
             for start in range(0, len(rows), PAIR_BATCH):
                 a, b = rows[start : start + PAIR_BATCH], columns[start : start + PAIR_BATCH]
                 totals = dense_a[a] + dense_b[b]
                 self.tick(totals.size // PAIR_CELLS + 1)
                 if floor is not None:
-                    pairs, nodes = np.nonzero(totals + rest[a, b][:, None] <= limit)
+                    near = rest[start : start + PAIR_BATCH]
+                    pairs, nodes = np.nonzero(totals + near[:, None] <= limit)
                     merged = first[a[pairs]] | second[b[pairs]]
                     untouched = self.everything ^ (touch_a[a[pairs]] | touch_b[b[pairs]])
                     bound = self._partner_bound(merged, untouched, nodes)
-                    keep = np.nonzero(totals[pairs, nodes] + bound <= limit)[0]
-                    pairs, nodes = pairs[keep], nodes[keep]
+                    kept = np.nonzero(totals[pairs, nodes] + bound <= limit)[0]
+                    pairs, nodes = pairs[kept], nodes[kept]
                 else:
                     pairs, nodes = np.nonzero(totals <= limit)
                 found.append((first[a[pairs]], second[b[pairs]], nodes, totals[pairs, nodes]))
@@ -515,12 +522,18 @@ class _Programme:
                     heapq.heappush(heap, (total, other))
         return best
 
-    def _tree_cost(self, subset: int) -> int:
-        tree = self.tree.get(subset)
-        if not tree:
-            return _INF
-        anchor = self.terminals[(subset & -subset).bit_length() - 1]
-        entry = tree.get(anchor)
+    def _anchor(self, group: int) -> int:
+        """Where a group's tree is read: the root when the group has it (no stored set holds
+        the root), else the group's lowest terminal; the tree is ``tree[group - it][it]``."""
+        root = self.terminals[-1]
+        if group & self.bit[root]:
+            return root
+        return self.terminals[(group & -group).bit_length() - 1]
+
+    def _tree_cost(self, group: int) -> int:
+        anchor = self._anchor(group)
+        tree = self.tree.get(group ^ self.bit[anchor])
+        entry = None if tree is None else tree.get(anchor)
         return _INF if entry is None else entry[0]
 
     def _forest(self) -> Forest:
@@ -557,8 +570,8 @@ class _Programme:
             for i in range(count):
                 if group >> i & 1:
                     terminals |= masks[i]
-            anchor = self.terminals[(terminals & -terminals).bit_length() - 1]
-            self._collect(terminals, anchor, tracks)
+            anchor = self._anchor(terminals)
+            self._collect(terminals ^ self.bit[anchor], anchor, tracks)
             chosen ^= group
         return Forest(Status.FOUND, total, tuple(sorted(tracks)), (), self.steps)
 

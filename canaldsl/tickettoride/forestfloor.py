@@ -41,7 +41,7 @@ Matrix = npt.NDArray[np.int32]
 Ints = npt.NDArray[np.int64]
 Adjacency = Sequence[Sequence[tuple[int, int, int]]]
 
-EXTRA = 6
+EXTRA = 20
 """How many sets of one pair more than the floor's size (the hardest by their subsets) are
 solved too (see :func:`floor`)."""
 
@@ -73,52 +73,64 @@ def _splits(slots: int) -> tuple[Level, ...]:
     """For every number of slots s from 2 up: the masks of that many slots (sorted), and for
     their splits (A, S - A) with A holding S's lowest slot: the arrays of A, of S - A, and the
     start of each mask's run of splits."""
+    # Every way to put each slot out of S, in A or in S - A (3 ** slots of them).
+    digits = np.indices((3,) * slots).reshape(slots, -1)
+    weights = (1 << np.arange(slots, dtype=np.int64))[:, None]
+    first_all = ((digits == 1) * weights).sum(axis=0)
+    second_all = ((digits == 2) * weights).sum(axis=0)
+    whole = first_all | second_all
+    keep = (second_all != 0) & ((first_all & (whole & -whole)) != 0)
+    sizes = (digits != 0).sum(axis=0)[keep]
+    first_all, second_all, whole = first_all[keep], second_all[keep], whole[keep]
+    order = np.lexsort((first_all, whole))
+    first_all, second_all, whole, sizes = (
+        first_all[order],
+        second_all[order],
+        whole[order],
+        sizes[order],
+    )
     levels: list[Level] = []
     for size in range(2, slots + 1):
-        masks = sorted(
-            sum(1 << i for i in chosen) for chosen in itertools.combinations(range(slots), size)
-        )
-        first: list[int] = []
-        second: list[int] = []
-        starts: list[int] = []
-        for mask in masks:
-            starts.append(len(first))
-            low = mask & -mask
-            rest = mask ^ low
-            part = (rest - 1) & rest
-            while True:
-                first.append(low | part)
-                second.append(mask ^ (low | part))
-                if part == 0:
-                    break
-                part = (part - 1) & rest
+        chosen = np.nonzero(sizes == size)[0]
+        masks, starts = np.unique(whole[chosen], return_index=True)
         levels.append(
             (
-                tuple(masks),
-                np.array(first, dtype=np.intp),
-                np.array(second, dtype=np.intp),
-                np.array(starts, dtype=np.intp),
+                tuple(masks.tolist()),
+                first_all[chosen].astype(np.intp),
+                second_all[chosen].astype(np.intp),
+                starts.astype(np.intp),
             )
         )
     return tuple(levels)
 
 
 def small_forests(
-    dist: Matrix, pairs: Sequence[tuple[int, int]], size: int, limit: int
+    dist: Matrix,
+    pairs: Sequence[tuple[int, int]],
+    size: int,
+    limit: int,
+    groups: Sequence[tuple[int, ...]] | None = None,
 ) -> dict[int, int]:
     """The cheapest forest of every set of at most ``size`` of ``pairs`` (a bit mask over the
-    pairs -> its cost, capped at ``limit`` + 1)."""
+    pairs -> its cost, capped at ``limit`` + 1); or, given ``groups`` (sets of ``size`` pairs,
+    as pair numbers), of those sets and their subsets only."""
     count = len(pairs)
     size = min(size, count)
-    groups = [tuple(chosen) for chosen in itertools.combinations(range(count), size)]
+    if groups is None:
+        groups = [tuple(chosen) for chosen in itertools.combinations(range(count), size)]
     slots = 2 * size
     cities = np.array(
         [[pairs[i][side] for i in chosen for side in (0, 1)] for chosen in groups], dtype=np.intp
     )
     nodes = dist.shape[0]
-    tree = np.full((len(groups), 1 << slots, nodes), _BIG, dtype=np.int32)
+    # Every value over the limit stands as limit + 1 (never part of a value within it), so
+    # small integers suffice: faster arrays.
+    cap = limit + 1
+    kind = np.int16 if 2 * cap < np.iinfo(np.int16).max else np.int32
+    near = np.minimum(dist, cap).astype(kind)
+    tree = np.full((len(groups), 1 << slots, nodes), cap, dtype=kind)
     for slot in range(slots):
-        tree[:, 1 << slot, :] = dist[cities[:, slot]]
+        tree[:, 1 << slot, :] = near[cities[:, slot]]
     batch = max(1, _CHUNK // max(1, nodes * nodes))
     for masks, first, second, starts in _splits(slots):
         index = np.array(masks, dtype=np.intp)
@@ -126,15 +138,15 @@ def small_forests(
         for low in range(0, len(groups), step):
             part = tree[low : low + step]
             merged = np.minimum.reduceat(part[:, first, :] + part[:, second, :], starts, axis=1)
-            np.minimum(merged, _BIG, out=merged)
+            np.minimum(merged, cap, out=merged)
             spread = np.empty_like(merged)
             for row in range(0, len(masks), batch):
-                block = merged[:, row : row + batch, :, None] + dist[None, None, :, :]
+                block = merged[:, row : row + batch, :, None] + near[None, None, :, :]
                 spread[:, row : row + batch, :] = block.min(axis=2)
-            part[:, index, :] = np.minimum(spread, _BIG)
+            part[:, index, :] = np.minimum(spread, cap)
     # The cheapest tree of each group of pairs (local mask over the set's pairs).
     local = 1 << size
-    trees = np.full((len(groups), local), _BIG, dtype=np.int64)
+    trees = np.full((len(groups), local), cap, dtype=np.int64)
     for group in range(1, local):
         slot_mask = sum(3 << (2 * i) for i in range(size) if group >> i & 1)
         anchor = 2 * ((group & -group).bit_length() - 1)
@@ -143,7 +155,7 @@ def small_forests(
     for chosen in range(1, local):
         low = chosen & -chosen
         rest = chosen ^ low
-        best = np.full(len(groups), _BIG, dtype=np.int64)
+        best = np.full(len(groups), 2 * cap * size, dtype=np.int64)
         sub = rest
         while True:
             group = low | sub
@@ -152,7 +164,6 @@ def small_forests(
                 break
             sub = (sub - 1) & rest
         forests[:, chosen] = best
-    cap = limit + 1
     exact: dict[int, int] = {}
     for number, members in enumerate(groups):
         values = forests[number]
@@ -192,16 +203,13 @@ def floor(
             (m for m in range(1 << count) if m.bit_count() == most + 1),
             key=lambda m: (-values[m], m),
         )[:EXTRA]
-        for mask in ranked:
-            chosen = [i for i in range(count) if mask >> i & 1]
-            extra = cells(len(chosen), len(chosen), nodes) // nodes
-            if steps + extra > budget:
-                raise OutOfSteps
-            steps += extra
-            value = small_forests(dist, [ends[i] for i in chosen], len(chosen), limit)
-            exact[mask] = value[(1 << len(chosen)) - 1]
-            if exact[mask] > limit:
-                break
+        extra = len(ranked) * (cells(most + 1, most + 1, nodes) // nodes)
+        if steps + extra > budget:
+            raise OutOfSteps
+        steps += extra
+        chosen = [tuple(i for i in range(count) if mask >> i & 1) for mask in ranked]
+        for mask, value in small_forests(dist, ends, most + 1, limit, chosen).items():
+            exact[mask] = max(exact.get(mask, 0), value)
         values = _propagate([exact.get(m, 0) for m in range(1 << count)])
     return values, steps
 
