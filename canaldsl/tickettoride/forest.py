@@ -52,7 +52,7 @@ PAIR_CELLS = 16
 """Cells of the vectorised pair filter counted as one step (a cell is far cheaper)."""
 PAIR_BATCH = 50_000
 """Pairs of trees merged at once as arrays (keeps memory small)."""
-FLOOR_GAPS = (1, 3, 6)
+FLOOR_GAPS = (1, 3, 5)
 """Runs within a limit this far above the floor of all pairs come first (see
 :func:`canaldsl.tickettoride.forestfloor.limits`)."""
 _INF = 1 << 30
