@@ -16,6 +16,7 @@ Budgets are deterministic: CP-SAT's ``max_deterministic_time`` and the search's 
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -94,7 +95,7 @@ def trail_cpsat(edges: Sequence[Edge], *, budget: float = CPSAT_BUDGET) -> Trail
         return Trail(0, (), (), False, sum(e.length for e in edges), 0)
     kept = {n for n, x in enumerate(chosen) if result.true(x)}
     length = sum(edges[n].length for n in kept)
-    bound = int(result.bound) if result.bound is not None else length
+    bound = math.floor(result.bound + 1e-6) if result.bound is not None else length
     if not kept:
         return Trail(0, (), (), result.status == sv.OPTIMAL, bound, 0)
     meeting: dict[int, int] = {}

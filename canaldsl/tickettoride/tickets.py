@@ -245,7 +245,7 @@ def forest_cpsat(
     if result.status != sv.OPTIMAL:
         return Forest(Status.UNKNOWN, None, ())
     tracks = tuple(sorted(t for t, x in chosen.items() if result.true(x)))
-    return Forest(Status.FOUND, int(result.objective or 0), tracks)
+    return Forest(Status.FOUND, round(result.objective or 0), tracks)
 
 
 def completing_path(
