@@ -124,3 +124,21 @@ def test_render_turn_png_from_the_command_line(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+FILES = sorted(EXAMPLES.glob("*.canal")) + sorted(
+    (ROOT / "scenarios" / "tickettoride").rglob("*.canal")
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_ticket_to_ride_file_with_turns_renders_them(path: Path) -> None:
+    """--turn (every turn) on every Ticket to Ride file that has a turn; files without one
+    are refused with a message, never a traceback."""
+    try:
+        svg = _draw(str(path), 0)
+    except CommandError as refused:
+        assert "no turn to draw" in str(refused.args) or "no position" in str(refused.args)
+        return
+    assert svg.startswith("<?xml") and "every turn (" in _words(svg)
