@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from canaldsl.tickettoride import forestfloor
+from canaldsl.tickettoride.forestbounds import RestBounds
 
 Ints = npt.NDArray[np.int64]
 
@@ -193,8 +194,9 @@ class _Programme:
     the distance from ``v`` to each such partner, and at least the cheapest forest of the
     untouched tickets, for which ``floor[mask of tickets]`` (the best exact value over their
     small subsets, :func:`canaldsl.tickettoride.forestfloor.floor`) is a lower bound; the
-    other parts of the bound are in :meth:`_bound_rows`. When the floor of all tickets
-    already exceeds the limit, no forest fits, proven before the big programme starts.
+    other parts of the bound are in :mod:`~canaldsl.tickettoride.forestbounds`. When the
+    floor of all tickets already exceeds the limit, no forest fits, proven before the big
+    programme starts.
 
     The programme is rooted: no stored set holds the last terminal (the root), and a
     group's tree is read as ``tree[group - t][t]`` for a terminal t of the group (the root
@@ -223,16 +225,11 @@ class _Programme:
         # tree[S]: node -> (cost, how): how is (-1, A) for a merge of A and S-A at the node,
         # or (previous node, track) for a track from the previous node.
         self.tree: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
-        self.distance: dict[int, list[int]] = {}
-        self.bounds: dict[int, list[int]] = {}
+        self.rest: RestBounds | None = None
         self.zeros = [0] * len(adjacency)
         self.arrays: dict[int, tuple[Ints, Ints, Ints, Ints]] = {}
         self.everything = (1 << len(pairs)) - 1
         self.floor_array = None if floor is None else np.array(floor, dtype=np.int64)
-        position = {node: i for i, node in enumerate(terminals)}
-        self.ends = [(position[a], position[b]) for _, a, b in pairs]
-        self.terminal_distances = np.zeros((0, len(adjacency)), dtype=np.int64)
-        self.table = np.zeros((0, len(adjacency)), dtype=np.int64)
 
     def tick(self, amount: int = 1) -> None:
         self.steps += amount
@@ -243,12 +240,10 @@ class _Programme:
         if self.floor is not None:
             if self.floor[-1] > self.limit:
                 return Forest(Status.NONE_WITHIN, None, (), (), self.steps)
-            for node in self.terminals:
-                self.distance[node] = self._distances(node)
-            self.terminal_distances = np.array(
-                [self.distance[node] for node in self.terminals], dtype=np.int64
-            )
-            self._tables()
+            far = np.array([self._distances(node) for node in self.terminals], dtype=np.int64)
+            position = {node: i for i, node in enumerate(self.terminals)}
+            ends = [(position[a], position[b]) for _, a, b in self.pairs]
+            self.rest = RestBounds(self.floor, far, self.terminals, ends)
         count = len(self.terminals)
         levels: list[list[int]] = [[] for _ in range(count + 1)]
         for node in self.terminals[:-1]:  # the last terminal is the root: never in a set
@@ -282,111 +277,17 @@ class _Programme:
             np.array(touched, dtype=np.int64),
         )
 
-    def _rest(self, subset: int, node: int) -> int:
-        """A lower bound on the rest of a forest using ``tree[subset][node]`` (0 unfloored);
-        see :meth:`_bound_row`."""
-        return self._row(subset)[node]
-
     def _row(self, subset: int) -> list[int]:
-        """The rest bounds of ``subset`` at every node (made the first time it is asked)."""
-        row = self.bounds.get(subset)
+        """Lower bounds on the rest of a forest using ``tree[subset][node]``, at every node
+        (0 without a floor; made the first time it is asked): see
+        :class:`~canaldsl.tickettoride.forestbounds.RestBounds`."""
+        if self.rest is None:
+            return self.zeros
+        row = self.rest.rows.get(subset)
         if row is None:
-            row = self.bounds[subset] = (
-                self.zeros if self.floor_array is None else self._bound_row(subset)
-            )
+            self.tick(self.rest.fill([subset]))
+            row = self.rest.rows[subset]
         return row
-
-    def _tables(self) -> None:
-        """The parts of the rest bound that depend on a partner, a second partner or an
-        untouched ticket and the node only (one row over the nodes each), stacked: the
-        partner's distance; half the round trip through two partners; for a partner and a
-        ticket, the two paths apart or half the shortest round trip through all four."""
-        far = self.terminal_distances
-        count = len(self.terminals)
-        between = far[:, self.terminals]
-        rows = [far]
-        pair = (far[:, None, :] + far[None, :, :] + between[:, :, None] + 1) // 2
-        rows.append(pair.reshape(count * count, -1))
-        for a, b in self.ends:
-            ab = between[a, b]
-            apart = far + ab
-            tour = np.minimum(
-                np.minimum(
-                    far + between[:, a : a + 1] + ab + far[b][None, :],
-                    far + between[:, b : b + 1] + ab + far[a][None, :],
-                ),
-                far[a][None, :] + between[:, a : a + 1] + between[:, b : b + 1] + far[b][None, :],
-            )
-            rows.append(np.minimum(apart, (tour + 1) // 2))
-        self.table = np.concatenate(rows)
-
-    def _bound_row(self, subset: int) -> list[int]:
-        """The rest bound of one subset at every node (see :meth:`_bound_rows`)."""
-        self._bound_rows([subset])
-        return self.bounds[subset]
-
-    def _bound_rows(self, subsets: list[int]) -> None:
-        """The rest bounds of ``subsets`` at every node, all at once: the floor of the
-        untouched tickets; each partner's distance; for two partners, half the round trip
-        through them (a tree joining three cities costs at least that); for a partner and an
-        untouched ticket, the two paths apart or half the shortest round trip through all
-        four cities (either one tree joins them, or two paths do); and the floor of the
-        untouched tickets and some partners' tickets less the way back from the node to
-        their inside cities (the rest with those paths joins all of them)."""
-        floor = self.floor_array
-        assert floor is not None
-        count = len(self.terminals)
-        masks = np.array(subsets, dtype=np.int64)
-        far = self.terminal_distances
-        inside = np.zeros((len(subsets), count), dtype=bool)
-        partner = np.zeros((len(subsets), count), dtype=bool)
-        untouched = np.zeros(len(subsets), dtype=np.int64)
-        bits = np.zeros((len(subsets), len(self.ends)), dtype=bool)
-        for number, (a, b) in enumerate(self.ends):
-            has_a = (masks >> a) & 1 == 1
-            has_b = (masks >> b) & 1 == 1
-            untouched |= np.where(~has_a & ~has_b, 1 << number, 0)
-            bits[:, number] = has_a != has_b
-            partner[:, b] |= has_a & ~has_b
-            partner[:, a] |= has_b & ~has_a
-            inside[:, a] |= has_a & ~has_b
-            inside[:, b] |= has_b & ~has_a
-        bound = np.repeat(floor[untouched][:, None], far.shape[1], axis=1)
-        work = 0
-        tickets = [(n, (untouched >> n) & 1 == 1) for n in range(len(self.ends))]
-        for p in range(count):
-            rows = np.nonzero(partner[:, p])[0]
-            if not len(rows):
-                continue
-            bound[rows] = np.maximum(bound[rows], far[p])
-            for q in range(p):
-                both = rows[partner[rows, q]]
-                if len(both):
-                    bound[both] = np.maximum(bound[both], self.table[count + p * count + q])
-                    work += len(both)
-            for number, free in tickets:
-                both = rows[free[rows]]
-                if len(both):
-                    row = self.table[count + count * count + number * count + p]
-                    bound[both] = np.maximum(bound[both], row)
-                    work += len(both)
-        for number, (a, b) in enumerate(self.ends):
-            rows = np.nonzero(bits[:, number])[0]
-            if not len(rows):
-                continue
-            back = np.where(inside[rows, a][:, None], far[a], far[b])
-            both = floor[untouched[rows] | (1 << number)][:, None]
-            bound[rows] = np.maximum(bound[rows], both - back)
-        many = np.nonzero(bits.sum(axis=1) > 1)[0]
-        if len(many):
-            together = untouched[many] | (
-                bits[many].astype(np.int64) << np.arange(len(self.ends))
-            ).sum(axis=1)
-            back = inside[many].astype(np.int64) @ far
-            bound[many] = np.maximum(bound[many], floor[together][:, None] - back)
-        self.tick(len(subsets) + work)
-        for subset, values in zip(subsets, bound.tolist(), strict=True):
-            self.bounds[subset] = values
 
     def _distances(self, source: int) -> list[int]:
         best = [_INF] * len(self.adjacency)
@@ -439,7 +340,8 @@ class _Programme:
                     pairs, nodes = np.nonzero(totals + near[:, None] <= limit)
                     merged = first[a[pairs]] | second[b[pairs]]
                     untouched = self.everything ^ (touch_a[a[pairs]] | touch_b[b[pairs]])
-                    bound = self._partner_bound(merged, untouched, nodes)
+                    assert self.rest is not None
+                    bound = self.rest.partial(merged, untouched, nodes)
                     kept = np.nonzero(totals[pairs, nodes] + bound <= limit)[0]
                     pairs, nodes = pairs[kept], nodes[kept]
                 else:
@@ -447,34 +349,13 @@ class _Programme:
                 found.append((first[a[pairs]], second[b[pairs]], nodes, totals[pairs, nodes]))
         if found:
             firsts, seconds, at, costs = forestfloor.cheapest(found, len(self.adjacency))
-            if floor is not None:
-                fresh = {f | g for f, g in zip(firsts, seconds, strict=True)} - self.bounds.keys()
+            if self.rest is not None:
+                fresh = {f | g for f, g in zip(firsts, seconds, strict=True)}
+                fresh -= self.rest.rows.keys()
                 if fresh:
-                    self._bound_rows(sorted(fresh))
+                    self.tick(self.rest.fill(sorted(fresh)))
             self._seed(seeds, firsts, seconds, at, costs)
         return {subset: kept for subset, kept in seeds.items() if kept}
-
-    def _partner_bound(self, merged: Ints, untouched: Ints, nodes: Ints) -> Ints:
-        """Part of :meth:`_rest` for many entries at once (subset ``merged[k]`` at node
-        ``nodes[k]``): the floor of the untouched tickets, each partner's distance, and for
-        each partner the floor of the untouched tickets and its ticket less the way back
-        from the node to its inside city."""
-        floor = self.floor_array
-        assert floor is not None
-        bound = floor[untouched]
-        far = self.terminal_distances
-        for number, (a, b) in enumerate(self.ends):
-            has_a = (merged >> a) & 1
-            has_b = (merged >> b) & 1
-            for inside, outside, keep in ((a, b, has_a > has_b), (b, a, has_b > has_a)):
-                chosen = np.nonzero(keep)[0]
-                if not len(chosen):
-                    continue
-                at = nodes[chosen]
-                both = floor[untouched[chosen] | (1 << number)]
-                here = np.maximum(far[outside][at], both - far[inside][at])
-                bound[chosen] = np.maximum(bound[chosen], here)
-        return bound
 
     def _seed(
         self,

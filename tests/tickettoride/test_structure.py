@@ -37,7 +37,15 @@ LAYERS = {
         "scoring",
         "record",
     ),
-    "solvers": ("longest", "forest", "forestfloor", "tickets", "claims", "lastturn"),
+    "solvers": (
+        "longest",
+        "forest",
+        "forestfloor",
+        "forestbounds",
+        "tickets",
+        "claims",
+        "lastturn",
+    ),
     "pictures": (
         "projection",
         "picture",
