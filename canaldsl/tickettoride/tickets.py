@@ -30,8 +30,9 @@ from canaldsl.tickettoride.position import Position
 from canaldsl.tickettoride.rulebook import SMALL_GAME_DOUBLES, switch_values
 
 FOREST_BUDGET = 40_000_000
-"""Steps of the search programme by default (8 spread tickets on an empty map, limit 45, took
-at most 5.8M in the benchmark; ~5M steps is about a CPU second)."""
+"""Steps of the search programme by default (8 random tickets on an empty map, limit 45, take
+at most 2.7M in the benchmark, the hardest input found 6.5M; about 3.5M steps is a CPU
+second on the loaded project machine)."""
 CPSAT_BUDGET = 30.0
 """CP-SAT deterministic time by default."""
 MAX_TICKETS = 12
