@@ -7,7 +7,8 @@ Run from a checkout with canaldsl installed with its ``test`` extra::
     python bench/bench_tickettoride.py            # the full benchmark (several minutes)
     python bench/bench_tickettoride.py --quick    # a smoke run
     python bench/bench_tickettoride.py --only tickets   # one section (longest, tickets,
-                                                        # claims, record, differential)
+                                                        # adversarial, claims, record,
+                                                        # check, differential)
 
 Times are CPU time of this process (``time.process_time()``), so other work on the machine
 matters less than with wall time; CP-SAT runs with one worker. Every answer of one method is
@@ -207,6 +208,57 @@ def bench_tickets(quick: bool) -> list[str]:
     return lines
 
 
+HARDEST = (
+    "Houston-Kansas City",
+    "Atlanta-New York",
+    "Chicago-New Orleans",
+    "Nashville-Sault St. Marie",
+    "Oklahoma City-Sault St. Marie",
+    "Duluth-El Paso",
+    "Little Rock-Winnipeg",
+    "Boston-Miami",
+)
+"""The hardest 8 tickets found for the search (nothing owned, limit 45; the optimum is 42):
+a hill climb from the worst random case, swapping one ticket at a time and keeping a swap
+when the search's steps grew (4 minutes of climbing, branch ttr4)."""
+
+
+def bench_adversarial(quick: bool) -> list[str]:
+    """The default engine (search) alone on the hard family, widened: 6, 7 and 8 random
+    tickets, nothing owned, limit 45 (optima around the limit), 40 seeds each (CP-SAT takes
+    seconds a case here: its figures are in the tickets section)."""
+    lines = [
+        "### Fewest trains, adversarial family widened (search only, CPU ms)",
+        "",
+        "| family | cases | median | worst | statuses | worst case (seed: steps) |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    empty = Position.start(BOARD, [Player(PlayerColour.RED), Player(PlayerColour.BLUE)])
+    for count in (6, 7, 8):
+        times, statuses, worst = [], [], (0.0, 0, 0)
+        for seed in range(4 if quick else 40):
+            tickets = random.Random(seed).sample(BOARD.tickets, count)
+            t, plan = cpu(lambda k=tickets: fewest_trains(empty, PlayerColour.RED, k, limit=45))
+            times.append(t)
+            statuses.append(plan.status.value)
+            if plan.status is Status.UNKNOWN:
+                FAILURES.append(f"fewest trains, {count} tickets, seed {seed}: unknown")
+            if t > worst[0]:
+                worst = (t, seed, plan.steps)
+        counts = ", ".join(f"{s} {n}" for s, n in sorted(_count(statuses).items()))
+        name = f"{count} random tickets, empty map, limit 45, search"
+        lines.append(row(name, times, f"{counts} | {worst[1]}: {worst[2]}"))
+        progress(f"adversarial: {count} done")
+    tickets = [BOARD.ticket(name) for name in HARDEST]
+    times = []
+    for _ in range(1 if quick else 3):
+        t, plan = cpu(lambda k=tickets: fewest_trains(empty, PlayerColour.RED, k, limit=45))
+        times.append(t)
+    note = f"{plan.status.value} {plan.trains} | hill-climbed: {plan.steps}"
+    lines.append(row("the hardest 8 tickets found (HARDEST), search, 3 runs", times, note))
+    return lines
+
+
 def _count(items: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
@@ -322,6 +374,7 @@ def bench_differential(quick: bool) -> list[str]:
 BENCHES: dict[str, Callable[[bool], list[str]]] = {
     "longest": bench_longest,
     "tickets": bench_tickets,
+    "adversarial": bench_adversarial,
     "claims": bench_claims,
     "record": bench_record,
     "check": bench_check,

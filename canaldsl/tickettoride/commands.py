@@ -35,8 +35,9 @@ _BUDGET = click.option(
     "--budget",
     type=click.FloatRange(min=1),
     default=None,
-    help="Work budget: search steps (search) or CP-SAT deterministic time (cp-sat); "
-    "default: the solver's own.",
+    help="Work budget, counted in work not time (the same answer on any machine): search "
+    "steps (search) or CP-SAT deterministic time (cp-sat); default: the solver's own. An "
+    "answer cut short says not proven (exit 1).",
 )
 
 
@@ -213,13 +214,14 @@ def _emit(output: str, answer: dict[str, Any], text: str, proven: bool) -> NoRet
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
 @_ENGINE
-def longest_route_command(file: Path, output: str, engine: str) -> None:
+@_BUDGET
+def longest_route_command(file: Path, output: str, engine: str, budget: float | None) -> None:
     """Every player's longest continuous route after FILE's turns (a trail: a city may be
     passed twice, a track never), and who holds the 10-point bonus."""
     from canaldsl.tickettoride.longest import Method, longest_routes
 
     _, position = _load("longest-route", file, output)
-    routes = longest_routes(position, method=Method(engine))
+    routes = longest_routes(position, method=Method(engine), budget=budget)
     board = position.board
     lines, players = [], []
     for colour, trail in routes.trails:
@@ -236,7 +238,8 @@ def longest_route_command(file: Path, output: str, engine: str) -> None:
             }
         )
     holders = [str(h) for h in routes.holders]
-    lines.insert(0, f"longest route: {', '.join(holders) or 'nobody'} (+10)")
+    unproven = "" if routes.proven else " (not proven: a trail search spent its budget)"
+    lines.insert(0, f"longest route: {', '.join(holders) or 'nobody'} (+10){unproven}")
     answer = {
         "schema": tag("longest-route"),
         "file": display_name(file),
@@ -321,12 +324,14 @@ def fewest_trains_command(
 @click.option("--all", "show_all", is_flag=True, help="List every legal claim.")
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
 @_ENGINE
+@_BUDGET
 def best_claim_command(
-    file: Path, colour: str | None, show_all: bool, output: str, engine: str
+    file: Path, colour: str | None, show_all: bool, output: str, engine: str, budget: float | None
 ) -> None:
     """The claim scoring most this turn with the player's hand: the route's points plus the
     values of the player's known tickets it completes (incomplete before, complete after).
-    Ties: fewest locomotives, then the lowest track."""
+    Ties: fewest locomotives, then the lowest track. The search lists every claim (a finite
+    enumeration: no budget needed); --budget bounds CP-SAT."""
     from canaldsl.tickettoride.claims import (
         HandUnknownError,
         best_claim,
@@ -340,11 +345,12 @@ def best_claim_command(
     try:
         options = claim_options(position, player)
         best = best_claim(position, player)
-        points = best.points if best is not None else 0
+        points: int | None = best.points if best is not None else 0
+        proven = True
         if engine == "cp-sat":
-            model = best_claim_cpsat(position, player)
-            best = model.option
-            points = model.points if model.points is not None else 0
+            model = best_claim_cpsat(position, player, **({"budget": budget} if budget else {}))
+            best, proven = model.option, model.proven
+            points = model.points if model.points is not None else (0 if proven else None)
     except HandUnknownError as exc:
         _refuse("best-claim", file, output, CommandError(f"error: {exc}"))
 
@@ -357,7 +363,10 @@ def best_claim_command(
             "points": option.points,
         }
 
-    if best is None:
+    if not proven:
+        found = "" if best is None else f"; best found {board.track_label(best.track)}"
+        text = f"{player}: not proven within the budget{found}"
+    elif best is None:
         text = f"{player}: no legal claim"
     else:
         done = f", completes {', '.join(map(str, best.completes))}" if best.completes else ""
@@ -378,15 +387,17 @@ def best_claim_command(
         "points": points,
         "claims": len(options),
         "options": [described(o) for o in options] if show_all else None,
+        "proven": proven,
     }
-    _emit(output, answer, text, True)
+    _emit(output, answer, text, proven)
 
 
 @click.command("last-turns")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--format", "output", type=_FORMAT, default="text", help="Output format.")
 @_ENGINE
-def last_turns_command(file: Path, output: str, engine: str) -> None:
+@_BUDGET
+def last_turns_command(file: Path, output: str, engine: str, budget: float | None) -> None:
     """Final scores when every player still to play takes their best last turn (the claim
     that raises their own final total most, on the position the earlier ones leave)."""
     from canaldsl.tickettoride.lastturn import best_last_turns
@@ -394,7 +405,7 @@ def last_turns_command(file: Path, output: str, engine: str) -> None:
 
     _, position = _load("last-turns", file, output)
     board = position.board
-    result = best_last_turns(position, method=Method(engine))
+    result = best_last_turns(position, method=Method(engine), budget=budget)
     lines = []
     for turn in result.turns:
         if not turn.known:
@@ -408,6 +419,8 @@ def last_turns_command(file: Path, output: str, engine: str) -> None:
             )
     if result.scores is not None:
         lines.insert(0, result.scores.headline())
+    if not result.proven:
+        lines.insert(0, "not proven: a longest-route search spent its budget")
     answer = {
         "schema": tag("last-turns"),
         "file": display_name(file),
@@ -423,8 +436,9 @@ def last_turns_command(file: Path, output: str, engine: str) -> None:
             for t in result.turns
         ],
         "scores": None if result.scores is None else result.scores.to_json(),
+        "proven": result.proven,
     }
-    _emit(output, answer, "\n".join(lines), result.scores is not None)
+    _emit(output, answer, "\n".join(lines), result.scores is not None and result.proven)
 
 
 COMMANDS = (

@@ -34,12 +34,11 @@ def picture(request: PictureRequest) -> str:
             "error: --best-build and --best-delivery are Canal Mania's; Ticket to Ride draws "
             "--show longest-route or --show ticket:A-B"
         )
-    if request.turn is not None:
-        raise CommandError(
-            "error: Ticket to Ride draws the position after the file's turns; --turn is not "
-            "supported (the report shows each turn)"
-        )
+    if request.turn is not None and request.show:
+        raise CommandError("error: give --turn or --show, not both")
     if request.file in BOARDS:
+        if request.turn is not None:
+            raise CommandError(f"error: {request.file} is a bare board: it has no turns")
         if request.show:
             raise CommandError("error: --show draws an answer on a file's position, not a board")
         board = find_board(request.file)
@@ -48,6 +47,8 @@ def picture(request: PictureRequest) -> str:
 
     scenario, position, played = _scenario_after(_text(request.file), display_name(request.file))
     board = position.board
+    if request.turn is not None:
+        return _turns(scenario.filename, position, played, request.turn)
     player = position.to_move
     if request.colour is not None:
         from canaldsl.tickettoride.colours import ColourError, parse_player
@@ -75,6 +76,32 @@ def picture(request: PictureRequest) -> str:
             )
     title = f"{scenario.filename}: after {len(played)} turns" if played else scenario.filename
     return svg(board, position, longest=longest, path=path, tickets=tickets, title=title)
+
+
+def _turns(filename: str, position: object, played: tuple[object, ...], turn: int) -> str:
+    """The picture of ``--turn``: the N-th turn (0: every turn) on the position before it."""
+    from canaldsl.tickettoride.evaluate import Played
+    from canaldsl.tickettoride.picture import svg
+    from canaldsl.tickettoride.position import Position
+    from canaldsl.tickettoride.turnpicture import turn_marks
+
+    assert isinstance(position, Position)
+    turns = [p for p in played if isinstance(p, Played)]
+    if not turns:
+        raise CommandError(f"error: {filename}: the file has no turn to draw")
+    if turn > len(turns):
+        raise CommandError(
+            f"error: {filename}: there is no turn {turn} (the file has {len(turns)})"
+        )
+    chosen = turns if turn == 0 else [turns[turn - 1]]
+    before = chosen[0].verdict.before
+    marks = turn_marks(position.board, chosen, numbered=turn == 0)
+    title = (
+        f"{filename}: turn {turn} of {len(turns)}"
+        if turn
+        else f"{filename}: every turn ({len(turns)} in all)"
+    )
+    return svg(position.board, before, marks=marks, title=title)
 
 
 def ticket_path(position: object, player: object, ticket: Ticket) -> tuple[int, ...]:

@@ -329,6 +329,9 @@ def _word(text: str) -> str:
     return folded
 
 
+_UNPROVEN = "not proven: a longest-route search spent its budget first"
+
+
 def query_answer(
     position: Position, kind: str, player: PlayerColour | None, subject: str | None
 ) -> Answer:
@@ -342,6 +345,8 @@ def query_answer(
     board = position.board
     if kind in ("final-scores", "winner"):
         scores = final_scores(position)
+        if not scores.proven:
+            return Answer("", reason_unknown=_UNPROVEN)
         if kind == "winner":
             if scores.winners is None:
                 return Answer("", reason_unknown=scores.headline())
@@ -353,6 +358,8 @@ def query_answer(
         )
     if kind == "longest-route":
         routes = longest_routes(position)
+        if not routes.proven:
+            return Answer("", reason_unknown=_UNPROVEN)
         if player is not None:
             trail = routes.trail(player)
             path = "-".join(board.city_name(c) for c in trail.cities)
@@ -366,6 +373,8 @@ def query_answer(
         )
     if kind == "last-turns":
         turns = best_last_turns(position)
+        if not turns.proven:
+            return Answer("", reason_unknown=_UNPROVEN)
         if turns.scores is None or any(x.total is None for x in turns.scores.scores):
             return Answer("", reason_unknown="a best last turn is not known (hand or tickets)")
         text = _scores_text(turns.scores)

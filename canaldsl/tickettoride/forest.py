@@ -12,34 +12,50 @@ two smaller trees meeting at v, then spread along tracks by Dijkstra. Costs abov
 never stored. A forest joins its pairs in groups, each group one tree: the cheapest forest is
 the cheapest split of the pairs into groups (a second programme over sets of pairs).
 
-With more than FLOOR_FROM pairs, every set of up to FLOOR_TICKETS pairs is solved first; the
-best of those is a lower bound on the forest of any set of pairs (one over the limit proves
-at once that nothing fits), and an entry ``tree[S][v]`` is dropped when its cost plus a lower
-bound on the rest of any forest using it exceeds the limit (see :class:`_Programme` for why
-that never drops an entry a forest within the limit needs). The merges of a level are found
-from the pairs of stored smaller sets or from every split of every set, whichever is fewer.
+With more than FLOOR_FROM pairs, every set of up to FLOOR_TICKETS pairs is solved first,
+exactly, all at once as arrays (:mod:`canaldsl.tickettoride.forestfloor`, with the hardest
+few sets one pair larger); the best of those is a lower bound on the forest of any set of
+pairs (one over the limit proves at once that nothing fits), and an entry ``tree[S][v]`` is
+dropped when its cost plus a lower bound on the rest of any forest using it exceeds the limit
+(see :class:`_Programme` for why that never drops an entry a forest within the limit needs).
+The merges of a level are found as arrays: the pairs of stored smaller disjoint sets whose
+cheapest entries and the floor of the tickets they leave untouched fit the limit, then node by
+node with the cheaper parts of the rest bound, then the whole bound. The programme is run
+first within limits a little above the floor of all the pairs (a run that finds a forest has
+found the cheapest), then within the limit.
 
-The programme counts its steps (tree merges, Dijkstra relaxations, splits looked at, the
-sub-programmes' steps); past ``budget`` it stops and says so. Nothing here knows the rules;
-see :mod:`canaldsl.tickettoride.tickets`.
+The programme counts its steps (Dijkstra relaxations, merges looked at, array cells over
+PAIR_CELLS, the floor's merge rows); past ``budget`` it stops and says so. Nothing here
+knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
 """
 
 from __future__ import annotations
 
 import enum
 import heapq
-import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
+from canaldsl.tickettoride import forestfloor
+from canaldsl.tickettoride.forestbounds import RestBounds
+
+Ints = npt.NDArray[np.int64]
+
 DEFAULT_BUDGET = 20_000_000
-FLOOR_TICKETS = 3
-FLOOR_TICKETS_PLAIN = 3
-FLOOR_FROM = 4
-"""Pair sets up to this size are solved by the plain programme when building the floor."""
+FLOOR_TICKETS = 4
 """Sets of up to this many pairs are solved first, exactly, to bound the rest (see
 :class:`_Programme`); used when more pairs than this are asked about."""
+FLOOR_FROM = 4
+PAIR_CELLS = 16
+"""Cells of the vectorised pair filter counted as one step (a cell is far cheaper)."""
+PAIR_BATCH = 50_000
+"""Pairs of trees merged at once as arrays (keeps memory small)."""
+FLOOR_GAPS = (1, 3, 5)
+"""Runs within a limit this far above the floor of all pairs come first (see
+:func:`canaldsl.tickettoride.forestfloor.limits`)."""
 _INF = 1 << 30
 
 
@@ -135,61 +151,17 @@ def cheapest_forest(
     floor = None
     try:
         if floor_tickets > 0 and len(open_pairs) > FLOOR_FROM:
-            floor, steps = _floor(adjacency, open_pairs, limit, budget, floor_tickets)
-        programme = _Programme(adjacency, open_pairs, limit, budget - steps, floor)
-        forest = programme.run()
-    except _Budget:
+            floor, steps = forestfloor.floor(adjacency, open_pairs, limit, budget, floor_tickets)
+        for tight in forestfloor.limits(floor, limit, FLOOR_GAPS):
+            programme = _Programme(adjacency, open_pairs, tight, budget - steps, floor)
+            forest = programme.run()
+            steps += forest.steps
+            if forest.status is Status.FOUND or floor is None:
+                break
+            floor = [*floor[:-1], tight + 1]
+    except (_Budget, forestfloor.OutOfSteps):
         return Forest(Status.UNKNOWN, None, (), (), budget)
-    return Forest(forest.status, forest.cost, forest.tracks, (), steps + forest.steps)
-
-
-def _floor(
-    adjacency: list[list[tuple[int, int, int]]],
-    pairs: list[tuple[int, int, int]],
-    limit: int,
-    budget: int,
-    most: int,
-) -> tuple[list[int], int]:
-    """For every set of the pairs (a bit mask), a lower bound on its cheapest forest: the
-    best exact value over its subsets of at most ``most`` pairs (limit + 1 standing for
-    "more than the limit"), and the steps taken. Each subset is solved by the programme
-    bounded by its own smaller subsets; one subset over the limit settles everything."""
-    count = len(pairs)
-    exact: dict[int, int] = {}
-    steps = 0
-    for size in range(1, most + 1):
-        for chosen in itertools.combinations(range(count), size):
-            own = _propagate([exact.get(_spread_bits(m, chosen), 0) for m in range(1 << size)])
-            own[-1] = 0
-            part = _Programme(
-                adjacency,
-                [pairs[i] for i in chosen],
-                limit,
-                budget - steps,
-                own if size > FLOOR_TICKETS_PLAIN else None,
-            )
-            answer = part.run()
-            steps += answer.steps
-            if answer.cost is None:
-                return [limit + 1] * (1 << count), steps
-            exact[sum(1 << i for i in chosen)] = answer.cost
-    return _propagate([exact.get(m, 0) for m in range(1 << count)]), steps
-
-
-def _spread_bits(local: int, chosen: tuple[int, ...]) -> int:
-    """The mask over all pairs of a mask over the ``chosen`` ones."""
-    return sum(1 << pair for bit, pair in enumerate(chosen) if local >> bit & 1)
-
-
-def _propagate(values: list[int]) -> list[int]:
-    """Every mask's value raised to the best of its subsets'."""
-    for mask in range(1, len(values)):
-        bits = mask
-        while bits:
-            low = bits & -bits
-            values[mask] = max(values[mask], values[mask ^ low])
-            bits ^= low
-    return values
+    return Forest(forest.status, forest.cost, forest.tracks, (), steps)
 
 
 def _unjoinable(
@@ -221,9 +193,15 @@ class _Programme:
     paths cannot cross T, which touches the rest only at ``v``). So the rest costs at least
     the distance from ``v`` to each such partner, and at least the cheapest forest of the
     untouched tickets, for which ``floor[mask of tickets]`` (the best exact value over their
-    subsets of at most three tickets, computed first by this same programme without the
-    floor) is a lower bound. When the floor of all tickets already exceeds the limit, no
-    forest fits, proven before the big programme starts.
+    small subsets, :func:`canaldsl.tickettoride.forestfloor.floor`) is a lower bound; the
+    other parts of the bound are in :mod:`~canaldsl.tickettoride.forestbounds`. When the
+    floor of all tickets already exceeds the limit, no forest fits, proven before the big
+    programme starts.
+
+    The programme is rooted: no stored set holds the last terminal (the root), and a
+    group's tree is read as ``tree[group - t][t]`` for a terminal t of the group (the root
+    when the group has it): the cheapest tree joining the group, since every tree joining
+    the group is a tree joining the group less t and t. That halves the sets stored.
     """
 
     def __init__(
@@ -247,11 +225,11 @@ class _Programme:
         # tree[S]: node -> (cost, how): how is (-1, A) for a merge of A and S-A at the node,
         # or (previous node, track) for a track from the previous node.
         self.tree: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
-        self.distance: dict[int, list[int]] = {}
-        self.outside: dict[int, tuple[int, list[int], list[tuple[int, int]]]] = {}
-        self.bounds: dict[int, list[int]] = {}
+        self.rest: RestBounds | None = None
         self.zeros = [0] * len(adjacency)
-        self.unknown = [-1] * len(adjacency)
+        self.arrays: dict[int, tuple[Ints, Ints, Ints, Ints]] = {}
+        self.everything = (1 << len(pairs)) - 1
+        self.floor_array = None if floor is None else np.array(floor, dtype=np.int64)
 
     def tick(self, amount: int = 1) -> None:
         self.steps += amount
@@ -262,68 +240,53 @@ class _Programme:
         if self.floor is not None:
             if self.floor[-1] > self.limit:
                 return Forest(Status.NONE_WITHIN, None, (), (), self.steps)
-            for node in self.terminals:
-                self.distance[node] = self._distances(node)
+            far = np.array([self._distances(node) for node in self.terminals], dtype=np.int64)
+            position = {node: i for i, node in enumerate(self.terminals)}
+            ends = [(position[a], position[b]) for _, a, b in self.pairs]
+            self.rest = RestBounds(self.floor, far, self.terminals, ends)
         count = len(self.terminals)
         levels: list[list[int]] = [[] for _ in range(count + 1)]
-        for node in self.terminals:
+        for node in self.terminals[:-1]:  # the last terminal is the root: never in a set
             tree = self._spread(self.bit[node], {node: (0, (-2, -2))})
             if tree:
                 self.tree[self.bit[node]] = tree
                 levels[1].append(self.bit[node])
-        for size in range(2, count + 1):
+        self._index(1, levels[1])
+        for size in range(2, count):
             seeds = self._merges(size, levels)
             for subset in sorted(seeds):
-                tree = self._spread(subset, seeds[subset])
-                self.tree[subset] = tree
+                self.tree[subset] = self._spread(subset, seeds[subset])
                 levels[size].append(subset)
+            self._index(size, levels[size])
         return self._forest()
 
-    def _rest(self, subset: int, node: int) -> int:
-        """A lower bound on the rest of a forest using ``tree[subset][node]`` (0 unfloored):
-        the floor of the untouched tickets; each partner's distance; for two partners, half
-        the round trip through them (a tree joining three cities costs at least that); for a
-        partner and an untouched ticket, the two paths apart or half the shortest round trip
-        through all four cities (either one tree joins them, or two paths do)."""
-        row = self._row(subset)
-        if row[node] >= 0 or self.floor is None:
-            return row[node]
-        known = self.outside.get(subset)
-        if known is None:
-            untouched, partners, tickets = 0, [], []
-            for number, mask in enumerate(self.masks):
-                inside = subset & mask
-                if not inside:
-                    untouched |= 1 << number
-                    tickets.append((self.pairs[number][1], self.pairs[number][2]))
-                elif inside != mask:
-                    partners.append(self.terminals[(mask ^ inside).bit_length() - 1])
-            known = self.outside[subset] = (self.floor[untouched], partners, tickets)
-        bound, partners, tickets = known
-        far = self.distance
-        for i, partner in enumerate(partners):
-            near = far[partner][node]
-            bound = max(bound, near)
-            for other in partners[:i]:
-                bound = max(bound, (near + far[other][node] + far[partner][other] + 1) // 2)
-            for a, b in tickets:
-                apart = near + far[a][b]
-                if apart <= bound:
-                    continue
-                tour = min(
-                    near + far[partner][a] + far[a][b] + far[b][node],
-                    near + far[partner][b] + far[b][a] + far[a][node],
-                    far[a][node] + far[a][partner] + far[partner][b] + far[b][node],
-                )
-                bound = max(bound, min(apart, (tour + 1) // 2))
-        row[node] = bound
-        return bound
+    def _index(self, size: int, level: list[int]) -> None:
+        """Keep, for the stored subsets of one level, as arrays: the subsets, their cheapest
+        entry, and the tickets they touch (for the pair filter of :meth:`_merges`)."""
+        touched = [0] * len(level)
+        dense = np.full((len(level), len(self.adjacency)), _INF, dtype=np.int64)
+        for k, subset in enumerate(level):
+            for node, (cost, _) in self.tree[subset].items():
+                dense[k, node] = cost
+            touched[k] = sum(1 << n for n, mask in enumerate(self.masks) if subset & mask)
+        self.tick(len(level))
+        self.arrays[size] = (
+            np.array(level, dtype=np.int64),
+            dense,
+            dense.min(axis=1) if len(level) else np.zeros(0, dtype=np.int64),
+            np.array(touched, dtype=np.int64),
+        )
 
     def _row(self, subset: int) -> list[int]:
-        """The rest bounds of ``subset`` at every node found so far (-1: not yet)."""
-        row = self.bounds.get(subset)
+        """Lower bounds on the rest of a forest using ``tree[subset][node]``, at every node
+        (0 without a floor; made the first time it is asked): see
+        :class:`~canaldsl.tickettoride.forestbounds.RestBounds`."""
+        if self.rest is None:
+            return self.zeros
+        row = self.rest.rows.get(subset)
         if row is None:
-            row = self.bounds[subset] = self.unknown[:] if self.floor is not None else self.zeros
+            self.tick(self.rest.fill([subset]))
+            row = self.rest.rows[subset]
         return row
 
     def _distances(self, source: int) -> list[int]:
@@ -344,58 +307,79 @@ class _Programme:
     def _merges(
         self, size: int, levels: list[list[int]]
     ) -> dict[int, dict[int, tuple[int, tuple[int, int]]]]:
-        """Seeds of every subset of ``size`` terminals: two smaller trees meeting at a node.
-        The splits are found from whichever side is cheaper to walk: the pairs of disjoint
-        stored subsets, or every part of every subset of that size."""
-        by_pairs = sum(len(levels[i]) * len(levels[size - i]) for i in range(1, size // 2 + 1))
-        by_parts = math.comb(len(self.terminals), size) << (size - 1)
-        splits: list[tuple[int, int]] = []
-        if by_pairs <= by_parts:
-            self.tick(by_pairs)
-            for i in range(1, size // 2 + 1):
-                for first in levels[i]:
-                    for second in levels[size - i]:
-                        if not first & second and (i < size - i or first < second):
-                            splits.append((first, second))
-        else:
-            self.tick(by_parts)
-            stored = self.tree
-            for subset in _subsets(len(self.terminals), size):
-                low = subset & -subset
-                rest = subset ^ low
-                part = rest
-                while True:
-                    first = low | part
-                    if first != subset and first in stored and subset ^ first in stored:
-                        splits.append((first, subset ^ first))
-                    if part == 0:
-                        break
-                    part = (part - 1) & rest
+        """Seeds of every subset of ``size`` terminals: two smaller disjoint trees meeting at
+        a node. The pairs of stored subsets are filtered first, as arrays: disjoint, and their
+        cheapest entries plus the floor of the tickets neither touches within the limit (a
+        lower bound on any forest using their merge); then merged node by node."""
         seeds: dict[int, dict[int, tuple[int, tuple[int, int]]]] = {}
         limit = self.limit
-        for first, second in splits:
+        floor = self.floor_array
+        found: list[tuple[Ints, Ints, Ints, Ints]] = []
+        for i in range(1, size // 2 + 1):
+            j = size - i
+            if not levels[i] or not levels[j]:
+                continue
+            first, dense_a, low_a, touch_a = self.arrays[i]
+            second, dense_b, low_b, touch_b = self.arrays[j]
+            self.tick(len(first) * len(second) // PAIR_CELLS + 1)
+            rows, columns = np.nonzero((first[:, None] & second[None, :]) == 0)
+            if i == j:
+                ordered = first[rows] < second[columns]
+                rows, columns = rows[ordered], columns[ordered]
+            rest = np.zeros(len(rows), dtype=np.int64)
+            if floor is not None:
+                rest = floor[self.everything ^ (touch_a[rows] | touch_b[columns])]
+            keep = low_a[rows] + low_b[columns] + rest <= limit
+            rows, columns, rest = rows[keep], columns[keep], rest[keep]
+            for start in range(0, len(rows), PAIR_BATCH):
+                a, b = rows[start : start + PAIR_BATCH], columns[start : start + PAIR_BATCH]
+                totals = dense_a[a] + dense_b[b]
+                self.tick(totals.size // PAIR_CELLS + 1)
+                if floor is not None:
+                    near = rest[start : start + PAIR_BATCH]
+                    pairs, nodes = np.nonzero(totals + near[:, None] <= limit)
+                    merged = first[a[pairs]] | second[b[pairs]]
+                    untouched = self.everything ^ (touch_a[a[pairs]] | touch_b[b[pairs]])
+                    assert self.rest is not None
+                    bound = self.rest.partial(merged, untouched, nodes)
+                    kept = np.nonzero(totals[pairs, nodes] + bound <= limit)[0]
+                    pairs, nodes = pairs[kept], nodes[kept]
+                else:
+                    pairs, nodes = np.nonzero(totals <= limit)
+                found.append((first[a[pairs]], second[b[pairs]], nodes, totals[pairs, nodes]))
+        if found:
+            firsts, seconds, at, costs = forestfloor.cheapest(found, len(self.adjacency))
+            if self.rest is not None:
+                fresh = {f | g for f, g in zip(firsts, seconds, strict=True)}
+                fresh -= self.rest.rows.keys()
+                if fresh:
+                    self.tick(self.rest.fill(sorted(fresh)))
+            self._seed(seeds, firsts, seconds, at, costs)
+        return {subset: kept for subset, kept in seeds.items() if kept}
+
+    def _seed(
+        self,
+        seeds: dict[int, dict[int, tuple[int, tuple[int, int]]]],
+        firsts: list[int],
+        seconds: list[int],
+        nodes: list[int],
+        totals: list[int],
+    ) -> None:
+        """Record each merge (of ``firsts[k]`` and ``seconds[k]`` at ``nodes[k]``, costing
+        ``totals[k]``) that is the cheapest so far and passes the rest bound."""
+        self.tick(len(firsts))
+        limit = self.limit
+        for first, second, node, total in zip(firsts, seconds, nodes, totals, strict=True):
             subset = first | second
-            left, right = self.tree[first], self.tree[second]
-            small, large = (left, right) if len(left) <= len(right) else (right, left)
-            self.tick(len(small))
-            found = seeds.setdefault(subset, {})
-            row = self._row(subset)
-            for node, (cost, _) in small.items():
-                other = large.get(node)
-                if other is None:
-                    continue
-                total = cost + other[0]
-                if total > limit:
-                    continue
-                best = found.get(node)
-                if best is not None and best[0] <= total:
-                    continue
-                bound = row[node]
-                if bound < 0:
-                    bound = self._rest(subset, node)
-                if total + bound <= limit:
-                    found[node] = (total, (-1, first))
-        return {subset: found for subset, found in seeds.items() if found}
+            found = seeds.get(subset)
+            if found is None:
+                found = seeds[subset] = {}
+            best = found.get(node)
+            if best is not None and best[0] <= total:
+                continue
+            bound = self._row(subset)[node]
+            if total + bound <= limit:
+                found[node] = (total, (-1, first))
 
     def _spread(
         self, subset: int, seeds: dict[int, tuple[int, tuple[int, int]]]
@@ -414,20 +398,23 @@ class _Programme:
                 total = cost + step
                 if total > limit or total >= best.get(other, (_INF, (0, 0)))[0]:
                     continue
-                bound = row[other]
-                if bound < 0:
-                    bound = self._rest(subset, other)
-                if total + bound <= limit:
+                if total + row[other] <= limit:
                     best[other] = (total, (node, track))
                     heapq.heappush(heap, (total, other))
         return best
 
-    def _tree_cost(self, subset: int) -> int:
-        tree = self.tree.get(subset)
-        if not tree:
-            return _INF
-        anchor = self.terminals[(subset & -subset).bit_length() - 1]
-        entry = tree.get(anchor)
+    def _anchor(self, group: int) -> int:
+        """Where a group's tree is read: the root when the group has it (no stored set holds
+        the root), else the group's lowest terminal; the tree is ``tree[group - it][it]``."""
+        root = self.terminals[-1]
+        if group & self.bit[root]:
+            return root
+        return self.terminals[(group & -group).bit_length() - 1]
+
+    def _tree_cost(self, group: int) -> int:
+        anchor = self._anchor(group)
+        tree = self.tree.get(group ^ self.bit[anchor])
+        entry = None if tree is None else tree.get(anchor)
         return _INF if entry is None else entry[0]
 
     def _forest(self) -> Forest:
@@ -464,8 +451,8 @@ class _Programme:
             for i in range(count):
                 if group >> i & 1:
                     terminals |= masks[i]
-            anchor = self.terminals[(terminals & -terminals).bit_length() - 1]
-            self._collect(terminals, anchor, tracks)
+            anchor = self._anchor(terminals)
+            self._collect(terminals ^ self.bit[anchor], anchor, tracks)
             chosen ^= group
         return Forest(Status.FOUND, total, tuple(sorted(tracks)), (), self.steps)
 
@@ -480,10 +467,3 @@ class _Programme:
                 continue
             tracks.add(how)
             node = previous
-
-
-def _subsets(count: int, size: int) -> list[int]:
-    """Every set of ``size`` of ``count`` terminals, as bit masks, in increasing order."""
-    return sorted(
-        sum(1 << i for i in chosen) for chosen in itertools.combinations(range(count), size)
-    )

@@ -11,20 +11,20 @@ Outside the last round, "every player's best last turn" plays one turn for each 
 starting with the player to move. A player whose hand or tickets are not known has no best
 turn that can be computed: the answer then says so and gives no final scores.
 
-``method``: the longest trails in the final scores by the search method or by CP-SAT.
+``method``: the longest trails in the final scores by the search method or by CP-SAT, each
+within a deterministic budget; an answer resting on a trail cut short is marked not proven.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from canaldsl.tickettoride.claims import ClaimOption, claim_options
 from canaldsl.tickettoride.colours import PlayerColour
-from canaldsl.tickettoride.longest import Method, trail_cpsat
-from canaldsl.tickettoride.network import longest_trail
+from canaldsl.tickettoride.longest import Method, trail_finder
 from canaldsl.tickettoride.position import Hand, Position
-from canaldsl.tickettoride.scoring import FinalScores, TrailFinder, final_scores
+from canaldsl.tickettoride.scoring import FinalScores, final_scores
 from canaldsl.tickettoride.trails import Edge, Trail
 
 
@@ -49,17 +49,27 @@ class LastTurns:
     turns: tuple[LastTurn, ...]
     final: Position
     scores: FinalScores | None
+    proven: bool = True
+    """False when a longest trail the choices rest on was cut short by its budget."""
 
 
-def _finder(method: Method) -> TrailFinder:
-    if method is Method.SEARCH:
-        return longest_trail
+class _Finder:
+    """The trail method of the final scores, within its budget, remembering whether every
+    trail it gave was proven (the scores of a best last turn rest on them)."""
 
-    @cache
-    def cached(edges: tuple[Edge, ...]) -> Trail:
-        return trail_cpsat(edges)
+    def __init__(self, method: Method, budget: float | None) -> None:
+        self.method = method
+        self.find = trail_finder(method, budget)
+        self.proven = True
+        self.known: dict[tuple[Edge, ...], Trail] = {}
 
-    return lambda edges: cached(tuple(edges))
+    def __call__(self, edges: Sequence[Edge]) -> Trail:
+        key = tuple(edges)
+        trail = self.known.get(key)
+        if trail is None:
+            trail = self.known[key] = self.find(edges)
+        self.proven = self.proven and trail.proven
+        return trail
 
 
 def apply_claim(position: Position, player: PlayerColour, option: ClaimOption) -> Position:
@@ -73,9 +83,13 @@ def apply_claim(position: Position, player: PlayerColour, option: ClaimOption) -
     return after.with_player(replace(me, trains=me.trains - track.length, hand=new_hand))
 
 
-def best_last_turns(position: Position, *, method: Method = Method.SEARCH) -> LastTurns:
-    """Every player's best last turn and the final scores after them."""
-    finder = _finder(method)
+def best_last_turns(
+    position: Position, *, method: Method = Method.SEARCH, budget: float | None = None
+) -> LastTurns:
+    """Every player's best last turn and the final scores after them; every longest trail
+    within ``budget`` (see :func:`~canaldsl.tickettoride.longest.trail_finder`): when one
+    is not proven, neither is the answer (``LastTurns.proven``)."""
+    finder = _Finder(method, budget)
     if position.last_round is not None:
         order = position.last_round.still_to_play
     else:
@@ -106,7 +120,7 @@ def best_last_turns(position: Position, *, method: Method = Method.SEARCH) -> La
         else:
             turns.append(LastTurn(player, None, before, before))
     scores = final_scores(current, longest=finder) if complete else None
-    return LastTurns(tuple(turns), current, scores)
+    return LastTurns(tuple(turns), current, scores, finder.proven)
 
 
 __all__ = ["LastTurn", "LastTurns", "apply_claim", "best_last_turns"]

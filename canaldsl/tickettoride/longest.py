@@ -16,7 +16,8 @@ Budgets are deterministic: CP-SAT's ``max_deterministic_time`` and the search's 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canaldsl import solver as sv
@@ -26,7 +27,7 @@ from canaldsl.tickettoride.eulerbound import euler_trail
 from canaldsl.tickettoride.network import edges_of, longest_trail
 from canaldsl.tickettoride.position import Position
 from canaldsl.tickettoride.rulebook import LONGEST_WITHOUT_ROUTES, switch_values
-from canaldsl.tickettoride.trails import EMPTY, Edge, Trail
+from canaldsl.tickettoride.trails import DEFAULT_BUDGET, EMPTY, Edge, Trail
 
 CPSAT_BUDGET = 20.0
 """CP-SAT deterministic time allowed for one trail by default (the whole map takes ~0.2)."""
@@ -94,7 +95,7 @@ def trail_cpsat(edges: Sequence[Edge], *, budget: float = CPSAT_BUDGET) -> Trail
         return Trail(0, (), (), False, sum(e.length for e in edges), 0)
     kept = {n for n, x in enumerate(chosen) if result.true(x)}
     length = sum(edges[n].length for n in kept)
-    bound = int(result.bound) if result.bound is not None else length
+    bound = math.floor(result.bound + 1e-6) if result.bound is not None else length
     if not kept:
         return Trail(0, (), (), result.status == sv.OPTIMAL, bound, 0)
     meeting: dict[int, int] = {}
@@ -123,13 +124,28 @@ class LongestRoutes:
         return all(t.proven for _, t in self.trails)
 
 
-def longest_routes(position: Position, *, method: Method = Method.SEARCH) -> LongestRoutes:
-    """Every player's longest continuous route and the longest-route bonus holders."""
+def trail_finder(method: Method, budget: float | None = None) -> Callable[[Sequence[Edge]], Trail]:
+    """The longest trail of a network by ``method`` within ``budget`` (search steps for the
+    search, CP-SAT deterministic time for CP-SAT; None: the method's own default). Both
+    budgets count work, not time: the same answer on any machine."""
+    if method is Method.SEARCH:
+        steps = DEFAULT_BUDGET if budget is None else int(budget)
+        return lambda edges: longest_trail(edges, budget=steps)
+    limit = CPSAT_BUDGET if budget is None else budget
+    return lambda edges: trail_cpsat(edges, budget=limit)
+
+
+def longest_routes(
+    position: Position, *, method: Method = Method.SEARCH, budget: float | None = None
+) -> LongestRoutes:
+    """Every player's longest continuous route and the longest-route bonus holders, each
+    trail within ``budget`` (see :func:`trail_finder`; a trail cut short says not proven)."""
     switches = switch_values(position.settings)
     trails = []
+    finder = trail_finder(method, budget)
     for player in position.players:
         edges = edges_of(position.board, position.tracks_of(player.colour))
-        trail = longest_trail(edges) if method is Method.SEARCH else trail_cpsat(edges)
+        trail = finder(edges)
         trails.append((player.colour, trail))
     holders = longest_route_holders(
         lengths={p: t.length for p, t in trails},

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from canaldsl.draw.canvas import Canvas
 from canaldsl.draw.hexes import Point
@@ -65,6 +66,22 @@ _PLACED: dict[tuple[Board, float, float, float], tuple[tuple[int, Box], ...]] = 
 """The city names' places by map and picture size (a few kept: see ``_label_boxes``)."""
 LONGEST_GLOW = "#12c8e8"
 PATH_GLOW = "#b0169e"
+LEGAL_GLOW = "#1f9d3a"
+ILLEGAL_GLOW = "#d81b1b"
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """A turn drawn on the position before it: its number (None: the only one drawn), the
+    tracks it claims (a band each: green when legal, dashed red when it breaks a rule, with
+    the number at its middle), whether it is legal, and the lines of its verdict for the
+    legend (cards paid, points, trains left; or each rule broken and why)."""
+
+    number: int | None
+    player: PlayerColour
+    tracks: tuple[int, ...]
+    legal: bool
+    lines: tuple[str, ...]
 
 
 def svg(
@@ -77,12 +94,14 @@ def svg(
     title: str | None = None,
     legend: bool = True,
     clickable: bool = False,
+    marks: Sequence[TurnMark] = (),
 ) -> str:
     """The map, with ``position`` on it (None: the bare map). ``longest``: highlight that
     player's longest route; ``path``: highlight these tracks (a ticket's completing path)
     and ring the cities of ``tickets``; ``title``: a line above the map; ``clickable``: each
-    track's group carries ``data-route`` (its label), which the page of ``serve`` clicks."""
-    picture = _Picture(board, position, longest, path, tickets, title, legend)
+    track's group carries ``data-route`` (its label), which the page of ``serve`` clicks;
+    ``marks``: turns drawn on ``position`` (the position before them), each in the legend."""
+    picture = _Picture(board, position, longest, path, tickets, title, legend, tuple(marks))
     picture.clickable = clickable
     return picture.draw()
 
@@ -97,8 +116,10 @@ class _Picture:
         tickets: Sequence[Ticket],
         title: str | None,
         legend: bool,
+        marks: tuple[TurnMark, ...] = (),
     ) -> None:
         self.board = board
+        self.marks = marks
         self.position = position
         self.longest = longest
         self.path = tuple(path)
@@ -164,6 +185,7 @@ class _Picture:
         self._tracks(canvas)
         self._cities(canvas)
         self._labels(canvas)
+        self._numbers(canvas)
         if self.legend:
             x = self.width + 10
             canvas.rect(x, 10, LEGEND_WIDTH, self.legend.height + 20, fill=PANEL, stroke="#cfc9b8")
@@ -183,6 +205,7 @@ class _Picture:
                     stroke_opacity=0.7,
                     stroke_linecap="round",
                     stroke_dasharray=dash,
+                    data_track=self.board.track_label(track) if kind == "turn" else None,
                 )
 
     def _bands(self, canvas: Canvas) -> None:
@@ -190,6 +213,35 @@ class _Picture:
             self._band(canvas, self.trail.tracks, LONGEST_GLOW, "longest-route", None)
         if self.path:
             self._band(canvas, self.path, PATH_GLOW, "ticket-path", None)
+        for mark in self.marks:
+            colour, dash = (LEGAL_GLOW, None) if mark.legal else (ILLEGAL_GLOW, "10 6")
+            self._band(canvas, mark.tracks, colour, "turn", dash)
+
+    def _numbers(self, canvas: Canvas) -> None:
+        """Each drawn turn's number at the middle of the tracks it claims."""
+        for mark in self.marks:
+            if mark.number is None:
+                continue
+            for track in mark.tracks:
+                (x1, y1), (x2, y2) = self._ends(track)
+                middle = ((x1 + x2) / 2, (y1 + y2) / 2)
+                canvas.circle(
+                    middle,
+                    9,
+                    fill=LEGAL_GLOW if mark.legal else ILLEGAL_GLOW,
+                    stroke="#ffffff",
+                    stroke_width=1.5,
+                )
+                canvas.text(
+                    middle[0],
+                    middle[1] + 4,
+                    str(mark.number),
+                    size=11,
+                    bold=True,
+                    fill="#ffffff",
+                    anchor="middle",
+                    data_kind="turn-number",
+                )
 
     def _tracks(self, canvas: Canvas) -> None:
         owners = self.position.owners if self.position else (None,) * len(self.board.tracks)
@@ -342,6 +394,16 @@ class _Picture:
                     f"{player.colour}{turn}: {player.trains} trains left, {points} route "
                     f"points, longest route {length}",
                 )
+        for mark in self.marks:
+            name = "The turn" if mark.number is None else f"Turn {mark.number}"
+            verdict = "legal" if mark.legal else "illegal"
+            legend.heading(f"{name} ({mark.player}): {verdict}")
+            colour = LEGAL_GLOW if mark.legal else ILLEGAL_GLOW
+            for number, line in enumerate(mark.lines):
+                if number == 0 and mark.tracks:
+                    legend.item(_band(colour), line)
+                else:
+                    legend.text(line, small=True)
         legend.heading("Key")
         legend.item(_swatch(TRACK_FILL[Colour.GREY]), "a free track: one box a train space")
         if self.position is not None:

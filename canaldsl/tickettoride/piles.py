@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from canaldsl.tickettoride import checks_draw
 from canaldsl.tickettoride.cards import NO_CARDS, Cards
 from canaldsl.tickettoride.colours import Colour
 from canaldsl.tickettoride.position import Deck, Discards, Position
@@ -65,7 +66,10 @@ class Piles:
         """Take the deck's top card (reshuffling first when the deck is known to be empty):
         (the card taken, the card known to be on top). The card taken is the known top card,
         else ``said`` (what the turn says it was), else None."""
-        if self.deck_size == 0:
+        if self.deck_size == 0 and (
+            self.discard_size is None
+            or checks_draw.reshuffle(deck=self.deck_size, discards=self.discard_size)
+        ):
             self.reshuffle()
         actual = self.deck_order[0] if self.deck_order else None
         card = actual if actual is not None else said

@@ -97,6 +97,12 @@ class FinalScores:
     def score(self, player: PlayerColour) -> PlayerScore:
         return next(s for s in self.scores if s.player is player)
 
+    @property
+    def proven(self) -> bool:
+        """Whether every longest route was proven (a trail search may spend its budget
+        first on a puzzle network; then the bonus and totals are not the answer)."""
+        return all(s.longest.proven for s in self.scores)
+
     def headline(self) -> str:
         """One line: the winner and the totals, highest first."""
         known = [s for s in self.scores if s.total is not None]
@@ -109,6 +115,9 @@ class FinalScores:
         who = " and ".join(str(w) for w in self.winners)
         verb = "win" if len(self.winners) > 1 else "wins"
         how = f" (after {', '.join(self.decided_by[1:])})" if len(self.decided_by) > 1 else ""
+        unproven = [str(s.player) for s in self.scores if not s.longest.proven]
+        if unproven:
+            how += f" (not proven: {', '.join(unproven)}'s longest route not proven in budget)"
         return f"{who} {verb} {totals}{how}"
 
     def to_json(self) -> dict[str, Any]:

@@ -30,8 +30,9 @@ from canaldsl.tickettoride.position import Position
 from canaldsl.tickettoride.rulebook import SMALL_GAME_DOUBLES, switch_values
 
 FOREST_BUDGET = 40_000_000
-"""Steps of the search programme by default (8 spread tickets on an empty map, limit 45, took
-at most 5.8M in the benchmark; ~5M steps is about a CPU second)."""
+"""Steps of the search programme by default (8 random tickets on an empty map, limit 45, take
+at most 2.7M in the benchmark, the hardest input found 6.5M; about 3.5M steps is a CPU
+second on the loaded project machine)."""
 CPSAT_BUDGET = 30.0
 """CP-SAT deterministic time by default."""
 MAX_TICKETS = 12
@@ -96,6 +97,8 @@ class Plan:
     limit: int
     method: Method
     unjoinable: tuple[Ticket, ...] = ()
+    steps: int = 0
+    """The search programme's steps (0 for CP-SAT): its work, the same on every machine."""
 
     @property
     def proven(self) -> bool:
@@ -172,6 +175,7 @@ def _plan(
         cap,
         method,
         tuple(tickets[i] for i in forest.unjoinable),
+        forest.steps if method is Method.SEARCH else 0,
     )
 
 
@@ -242,7 +246,7 @@ def forest_cpsat(
     if result.status != sv.OPTIMAL:
         return Forest(Status.UNKNOWN, None, ())
     tracks = tuple(sorted(t for t, x in chosen.items() if result.true(x)))
-    return Forest(Status.FOUND, int(result.objective or 0), tracks)
+    return Forest(Status.FOUND, round(result.objective or 0), tracks)
 
 
 def completing_path(

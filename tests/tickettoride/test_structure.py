@@ -37,7 +37,15 @@ LAYERS = {
         "scoring",
         "record",
     ),
-    "solvers": ("longest", "forest", "tickets", "claims", "lastturn"),
+    "solvers": (
+        "longest",
+        "forest",
+        "forestfloor",
+        "forestbounds",
+        "tickets",
+        "claims",
+        "lastturn",
+    ),
     "pictures": (
         "projection",
         "picture",
@@ -47,7 +55,7 @@ LAYERS = {
         "crosscheck",
         "dispute",
     ),
-    "commands": ("commands", "drawing", "game", "page", "pageedits"),
+    "commands": ("commands", "drawing", "turnpicture", "game", "page", "pageedits"),
 }
 ORDER = list(LAYERS)
 LAYER_OF = {module: ORDER.index(layer) for layer, modules in LAYERS.items() for module in modules}
