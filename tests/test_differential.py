@@ -238,6 +238,26 @@ def test_regression_completable_uses_no_hex_twice() -> None:
     assert "build.completable" in _verdict(COMPLETABLE_RELAXED).rules
 
 
+def test_the_referee_sees_a_via_place_that_no_route_can_pass_at_once() -> None:
+    # Seed 11, case 228: Quorn Canal 1 ends at Oakham and must pass Hexley, whose only hexes
+    # that a tile can take lead into each other (a dead end); the referee's search tried every
+    # path of up to 13 tiles (7 s of CPU, twice per case) before the two-paths test (passable).
+    import time
+
+    case = make_case(11, 228)
+    mover = case.position.player(case.position.now)
+    canal = next(c for c in mover.open_canals if c.contract == "Quorn Canal 1")
+    started = time.process_time()
+    assert r.completion(case.position.board, canal) is None
+    assert r.fewest_beyond_value(case.position.board, canal) is None
+    assert time.process_time() - started < 1.0  # 0.01 s measured; 7 s by trying every path
+    board = case.position.board
+    place = board.places[canal.places[-1]].hex
+    used = {t.hex for t in canal.tiles}
+    assert not r.passable(board, place, "Market Rasen", "Hexley", used, set(canal.places))
+    assert r.passable(board, place, "Market Rasen", "Ilford", used, set(canal.places))
+
+
 # ------------------------------------------------------------------ the DE readings (issue 14)
 
 DE_READINGS = {
