@@ -286,6 +286,7 @@ def test_fmt_is_idempotent(tmp_path: Path) -> None:
     assert "# still to be settled" in once.decode()  # comments survive
 
 
+@pytest.mark.slow
 def test_fmt_keeps_the_meaning(tmp_path: Path) -> None:
     path = tmp_path / "messy.canal"
     path.write_text(UNFORMATTED, encoding="utf-8")

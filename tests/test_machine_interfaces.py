@@ -71,6 +71,7 @@ def test_not_utf8_on_stdin() -> None:
         (("fmt", "-"), ILLEGAL, "# Two locks side by side"),
     ],
 )
+@pytest.mark.slow
 def test_commands_read_stdin(args: tuple[str, ...], source: Path, expected: str) -> None:
     done = run(*args, stdin=source.read_text(encoding="utf-8"))
     assert expected in done.stdout, done.stderr

@@ -71,7 +71,7 @@ def test_enough_positions_and_builds() -> None:
     assert scoring >= 40 and two_canals >= 20
 
 
-@pytest.mark.parametrize("chunk", spread(range(CHUNKS), every=10))
+@pytest.mark.parametrize("chunk", spread(range(CHUNKS), every=CHUNKS))
 def test_three_solvers_agree(chunk: int) -> None:
     disagreements = []
     for seed, variant in POSITIONS[chunk::CHUNKS]:
