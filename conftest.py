@@ -4,8 +4,9 @@
   not to write bytecode (``PYTHONDONTWRITEBYTECODE``): otherwise each of the few hundred
   ``canaldsl`` processes that the tests start (and each pytest-xdist worker) compiles its ~200
   modules from source again, about 0.1 s of CPU each (measured: ``canaldsl check`` on a small
-  file, 0.45 s of CPU without bytecode, 0.35 s with it). Python writes the same files by
-  itself when that variable is not set; ``__pycache__`` is ignored by git.
+  file, 0.45 s of CPU without bytecode, 0.35 s with it). The test session itself writes its
+  bytecode too (pytest's rewritten test modules are kept there). Python writes the same files
+  by itself when that variable is not set; ``__pycache__`` is ignored by git.
 - The longest tests are run first (see :data:`LONGEST_FIRST`), so that with pytest-xdist none
   of them starts last and keeps one core busy after the other has finished.
 """
@@ -21,8 +22,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 
-if sys.flags.dont_write_bytecode and "PYTEST_XDIST_WORKER" not in os.environ:
-    compileall.compile_dir(ROOT / "canaldsl", quiet=2, workers=1)
+if sys.dont_write_bytecode:
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        compileall.compile_dir(ROOT / "canaldsl", quiet=2, workers=1)
+    # and this process (each worker too) keeps what it compiles, among them pytest's rewritten
+    # test modules: rewriting them all again cost each worker about 3 s of CPU at collection
+    sys.dont_write_bytecode = False
 
 
 LONGEST_FIRST = (
