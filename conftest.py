@@ -69,6 +69,8 @@ SLOW_IN_GAME_FOLDERS = (
     "tests/tickettoride/test_differential.py::test_engine_and_referee_agree_on_random_turns",
     # a scenario file (no decorator to put on it): its can-complete's minimal rule set, 2.8 s
     "examples/can-complete-out-of-tiles.canal::",
+    "tests/tickettoride/test_page.py::test_the_picture_carries_data_route_on_every_track",
+    "tests/tickettoride/test_commands.py::test_report_headline_is_the_answer",  # a process
 )
 """Node-id beginnings of tests in tests/tickettoride/ and tests/canalgrande/ that the quick
 subset (``-m "not slow"``) leaves out: the heaviest, with a lighter test of the same kind
