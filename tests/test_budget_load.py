@@ -71,17 +71,21 @@ QUESTIONS = [
 
 
 ASK_ALL = """\
-import json, sys
+import json, sys, traceback
 from click.testing import CliRunner
 from canaldsl.cli import main
 for arguments in json.loads(sys.stdin.read()):
     result = CliRunner().invoke(main, arguments)
     print(json.dumps([result.exit_code, result.stdout_bytes.decode("latin-1")]))
+    sys.stderr.write(f"{arguments[0]}: exit {result.exit_code}\\n{result.stderr}")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        traceback.print_exception(result.exception, file=sys.stderr)
 """
 
 
-def run_all(questions: list[list[str]]) -> list[tuple[int, bytes]]:
-    """Every question's exit status and stdout, asked in one fresh process, in order."""
+def run_all(questions: list[list[str]]) -> tuple[list[tuple[int, bytes]], str]:
+    """Every question's exit status and stdout, asked in one fresh process, in order; and
+    what the process wrote on stderr (each command's, and the traceback of any exception)."""
     environment = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         [sys.executable, "-c", ASK_ALL],
@@ -93,7 +97,9 @@ def run_all(questions: list[list[str]]) -> list[tuple[int, bytes]]:
     )
     answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
     assert len(answers) == len(questions), done.stderr.decode("utf-8", "replace")
-    return [(status, out.encode("latin-1")) for status, out in answers]
+    return [(status, out.encode("latin-1")) for status, out in answers], done.stderr.decode(
+        "utf-8", "replace"
+    )
 
 
 def commands(folder: Path) -> list[list[str]]:
@@ -106,7 +112,7 @@ def commands(folder: Path) -> list[list[str]]:
 @pytest.mark.slow
 def test_answers_are_the_same_idle_and_under_full_load(tmp_path: Path) -> None:
     asked = commands(tmp_path)
-    idle = run_all(asked)
+    idle, idle_err = run_all(asked)
     assert len({status for status, _ in idle}) > 1  # cut and finished answers: other statuses
     assert any(b"UNKNOWN" in out for _, out in idle)  # budgets really cut some answers
     burners = [
@@ -114,11 +120,11 @@ def test_answers_are_the_same_idle_and_under_full_load(tmp_path: Path) -> None:
         for _ in range(2 * (os.cpu_count() or 2))
     ]
     try:
-        loaded = run_all(asked)
+        loaded, loaded_err = run_all(asked)
     finally:
         for burner in burners:
             burner.kill()
         for burner in burners:
             burner.wait()
     for arguments, before, after in zip(asked, idle, loaded, strict=True):
-        assert before == after, arguments
+        assert before == after, (arguments, idle_err, loaded_err)
