@@ -525,9 +525,91 @@ def find_route(
     left0 = frozenset(set(vias) - used_places)
     if budget < 0 or bound(start_hex, start_is_place, left0) > budget:
         return None
+    if single_goal is not None and simple and order is None:
+        # A via place the route cannot pass at all (whatever its length) is seen here, not
+        # after trying every path within the budget: see passable().
+        for via in left0:
+            if not passable(board, start_hex, single_goal, via, used_hexes, used_places):
+                return None
     if search(start_hex, start_is_place, budget, left0):
         return list(path)
     return None
+
+
+def passable(
+    board: Board, start: Hex, goal: str, via: str, used_hexes: set[Hex], used_places: set[str]
+) -> bool:
+    """Whether some simple path from ``start`` to ``goal`` could pass ``via``: two paths from
+    the via place, one to the start and one to the goal, sharing no hex or place (Menger:
+    two units of flow through nodes of capacity one). Moves are those of find_route's search
+    (onto a buildable hex not taken, or into a place not taken, never from a place straight
+    into another), and nothing else is asked (budget, order of the places): so a False
+    proves that the search would find nothing, and only prunes it."""
+    via_hex, goal_hex = board.places[via].hex, board.places[goal].hex
+    taken = {board.places[p].hex for p in used_places}
+
+    def usable(n: Hex) -> bool:
+        if n == start:
+            return True
+        if n in board.place_at:
+            return n not in taken
+        return board.buildable(n) and n not in used_hexes
+
+    def moves(a: Hex) -> list[Hex]:
+        return [
+            n
+            for n in board.nbrs(a)
+            if usable(n) and not (a in board.place_at and n in board.place_at)
+        ]
+
+    # node splitting: ("in", h) -> ("out", h) of capacity 1 (the via place: 2), then an arc of
+    # capacity 1 for each move; the start and the goal drain into the sink
+    flow: dict[tuple[object, object], int] = {}
+    sinks = {start, goal_hex}
+
+    def residual(a: object, b: object, capacity: int) -> int:
+        return capacity - flow.get((a, b), 0) + flow.get((b, a), 0)
+
+    def arcs(node: tuple[str, Hex] | str) -> list[tuple[object, int]]:
+        if node == "sink":
+            return []
+        side, h = node  # type: ignore[misc]
+        if side == "in":
+            out: list[tuple[object, int]] = [(("out", h), 2 if h == via_hex else 1)]
+            if h in sinks:
+                out.append(("sink", 1))
+            return out
+        return [(("in", n), 1) for n in moves(h)]
+
+    def back(node: object) -> list[object]:
+        # arcs into ``node`` that carry flow can be undone
+        return [a for (a, b), f in flow.items() if b == node and f > 0]
+
+    source: tuple[str, Hex] = ("in", via_hex)
+    found = 0
+    for _ in range(2):
+        parent: dict[object, object] = {source: None}
+        queue: deque[object] = deque([source])
+        while queue and "sink" not in parent:
+            node = queue.popleft()
+            steps = [(b, residual(node, b, c)) for b, c in arcs(node)]  # type: ignore[arg-type]
+            steps += [(a, flow.get((a, node), 0)) for a in back(node)]
+            for nxt, room in steps:
+                if room > 0 and nxt not in parent:
+                    parent[nxt] = node
+                    queue.append(nxt)
+        if "sink" not in parent:
+            break
+        node = "sink"
+        while parent[node] is not None:
+            prev = parent[node]
+            if flow.get((node, prev), 0) > 0:
+                flow[(node, prev)] -= 1
+            else:
+                flow[(prev, node)] = flow.get((prev, node), 0) + 1
+            node = prev
+        found += 1
+    return found == 2
 
 
 def canal_goal(board: Board, canal: Canal) -> tuple[set[str], set[str], int]:

@@ -53,6 +53,7 @@ def test_a_dense_goods_network_is_not_evaluated_past_its_budget() -> None:
     assert winner.reason.startswith("not evaluated: the final deliveries need more than 20 work")
 
 
+@pytest.mark.slow
 def test_a_small_goods_network_is_evaluated() -> None:
     scenario = scenario_of(goods_file(columns=5, rows=3, owners=3, cubes=8))
     query, winner = evaluate(scenario).judgements

@@ -130,6 +130,7 @@ def run_check(*arguments: str | Path) -> tuple[int, bytes]:
     return result.returncode, result.stdout
 
 
+@pytest.mark.slow
 def test_two_workers_print_the_bytes_of_one(tmp_path: Path) -> None:
     folder = folder_of_outcomes(tmp_path)
     for output in ("text", "json"):

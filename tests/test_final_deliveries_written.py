@@ -268,6 +268,7 @@ def _block(final: FinalResult) -> str:
     return "\nfinal deliveries {\n" + "\n".join(lines) + "\n}\n"
 
 
+@pytest.mark.slow
 def test_writing_canaldsl_s_own_choice_gives_the_same_scores() -> None:
     """On every repository file with a position and no written deliveries: the engine's
     moves, written out by hand (with each section's owner), are all accepted as written and

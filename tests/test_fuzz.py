@@ -221,6 +221,7 @@ def test_any_bytes_give_a_verdict_or_diagnostics(data: bytes) -> None:
 @given(
     any_file, st.sampled_from(("check", "check-json", "fmt", "play", "board", "delivery", "build"))
 )
+@pytest.mark.slow
 def test_the_command_line_never_shows_a_traceback(data: bytes, command: str) -> None:
     runner = CliRunner()
     with tempfile.TemporaryDirectory() as folder:

@@ -2,7 +2,8 @@
 
 The outputs were recorded by ``tests/goldenfiles.py --update`` (see its docstring); a golden
 file changes only in a commit that says why. The solvers' and pictures' cases are marked slow
-(the full suite runs them; the quick subset compares ``check``, ``fmt`` and ``play``).
+(the full suite runs them; the quick subset compares ``check``, ``fmt`` and ``play`` on one
+file in six).
 """
 
 from __future__ import annotations
@@ -30,9 +31,22 @@ def test_every_case_has_a_golden_file() -> None:
     assert not missing
 
 
+def _quick_cases() -> set[str]:
+    """The quick subset compares one in six of the ``check``, ``fmt`` and ``play`` cases (and
+    every case of no file): 12.8 s of CPU for all 255 of them, measured on 2026-11-27."""
+    candidates = [c.name for c in CASES if not c.slow]
+    return {n for i, n in enumerate(candidates) if i % 6 == 0 or n.startswith("commands/")}
+
+
+QUICK = _quick_cases()
+
+
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, id=c.name, marks=[pytest.mark.slow] if c.slow else []) for c in CASES],
+    [
+        pytest.param(c, id=c.name, marks=[] if c.name in QUICK else [pytest.mark.slow])
+        for c in CASES
+    ],
 )
 def test_output_is_unchanged(case: Case, tmp_path: Path) -> None:
     problems = goldenfiles.compare(case, tmp_path)

@@ -141,6 +141,7 @@ def interrupt_a_solve(template: Sequence[str], name: str, tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("name", ["INT", "TERM"])
+@pytest.mark.slow
 def test_a_solve_is_interrupted(name: str, tmp_path: Path) -> None:
     interrupt_a_solve(SOLVING[0], name, tmp_path)
 

@@ -318,6 +318,7 @@ def test_render_writes_svg_and_png(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("answer", ["--best-build", "--best-delivery"])
+@pytest.mark.slow
 def test_render_draws_the_solvers_answers(tmp_path: Path, answer: str) -> None:
     example = str(ROOT / "examples/game-record-1st-edition.canal")
     for suffix in ("svg", "png"):
@@ -416,6 +417,7 @@ def test_text_is_wrapped_to_its_width() -> None:
     assert xml_safe("a\x00b\x1fc\ud800d") == "a\ufffdb\ufffdc\ufffdd"
 
 
+@pytest.mark.slow
 def test_the_same_file_draws_the_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
     pictures = []
     for seed in ("0", "4242"):

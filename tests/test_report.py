@@ -207,6 +207,7 @@ def _chromium() -> str | None:
     _chromium() is None,
     reason="Chromium is not installed (Debian package `chromium`; .ci/run installs it)",
 )
+@pytest.mark.slow
 def test_a_dispute_report_opens_in_headless_chromium(tmp_path: Path) -> None:
     from PIL import Image
 

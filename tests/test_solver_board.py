@@ -307,6 +307,7 @@ def canaldsl(*args: object) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_cli_best_build(tmp_path: Path) -> None:
     path = tmp_path / "medway.canal"
     path.write_text(position(KNOWN[0][0]), encoding="utf-8")
@@ -327,6 +328,7 @@ def test_cli_best_build(tmp_path: Path) -> None:
     assert canaldsl("check", played).returncode == 0
 
 
+@pytest.mark.slow
 def test_cli_best_build_errors(tmp_path: Path) -> None:
     path = tmp_path / "nobody.canal"
     path.write_text(position(KNOWN[0][0], tail=""), encoding="utf-8")
@@ -336,6 +338,7 @@ def test_cli_best_build_errors(tmp_path: Path) -> None:
     assert canaldsl("best-build", "--for", "green", path).returncode == 2
 
 
+@pytest.mark.slow
 def test_cli_best_delivery() -> None:
     example = EXAMPLES / "goods-across-three-players.canal"
     result = canaldsl("best-delivery", "--format", "json", "--for", "white", example)

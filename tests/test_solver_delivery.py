@@ -104,7 +104,7 @@ def check_solvers_agree(
     return exhaustive
 
 
-@pytest.mark.parametrize("chunk", spread(range(SMALL_CHUNKS), every=4))
+@pytest.mark.parametrize("chunk", spread(range(SMALL_CHUNKS), every=SMALL_CHUNKS))
 def test_solvers_agree_on_small_boards(chunk: int) -> None:
     moves = 0
     for seed in range(chunk * SMALL_PER_CHUNK, (chunk + 1) * SMALL_PER_CHUNK):
@@ -115,6 +115,7 @@ def test_solvers_agree_on_small_boards(chunk: int) -> None:
 
 
 @pytest.mark.parametrize("chunk", spread(range(ENGLAND_CHUNKS), every=ENGLAND_CHUNKS, first=1))
+@pytest.mark.slow
 def test_solvers_agree_with_every_canal_built(chunk: int) -> None:
     moves = 0
     for seed in range(chunk * ENGLAND_PER_CHUNK, (chunk + 1) * ENGLAND_PER_CHUNK):

@@ -316,7 +316,7 @@ def oracle_seeds(count: int, cap: int, start: int = 10_000) -> list[int]:
     return seeds
 
 
-ORACLE_CASES = [(seed, 2) for seed in oracle_seeds(30, 2)] + spread(
+ORACLE_CASES = spread([pytest.param(seed, 2) for seed in oracle_seeds(30, 2)], every=6) + spread(
     [pytest.param(seed, 3) for seed in oracle_seeds(6, 3, start=20_000)], every=6, first=4
 )
 

@@ -23,6 +23,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from sampling import spread
 from test_solver_cards import simple_routes_exist
 
 from canaldsl.canalmania import routes as search_module
@@ -163,7 +164,7 @@ def state_with(board: Board, canal: CanalState) -> GameState:
     return GameState.bare(board, scenario.rules, players=[red, white], now="red", phase=2)
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", spread(range(24), every=6))
 def test_many_via_places_left_are_decided_as_enumerating_routes(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -179,6 +180,7 @@ def test_many_via_places_left_are_decided_as_enumerating_routes(
     assert completable(state, canal)[0] == expected, (seed, contract.via)
 
 
+@pytest.mark.slow
 def test_the_via_places_limit_and_a_file_at_it() -> None:
     at_limit = vias_file(MAX_VIA_PLACES, columns=80, rows=100, spread=2, queries=False)
     started = time.process_time()
