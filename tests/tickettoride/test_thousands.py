@@ -27,6 +27,9 @@ from tickettoride import randomgame
 
 BOARD = usa_board()
 COUNT = 1000
+CHUNKS = 4
+"""The heaviest families run in chunks of COUNT // CHUNKS, each with its own seed, so that the
+suite's workers share them."""
 
 
 @pytest.mark.slow
@@ -67,10 +70,11 @@ def test_ticket_completion_on_a_thousand_tickets() -> None:
 
 
 @pytest.mark.slow
-def test_fewest_trains_on_a_thousand_questions() -> None:
-    rng = random.Random(13)
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_fewest_trains_on_a_thousand_questions(chunk: int) -> None:
+    rng = random.Random(1300 + chunk)
     done = 0
-    while done < COUNT:
+    while done < COUNT // CHUNKS:
         position = randomgame.random_position(BOARD, rng)
         player = rng.choice(position.players).colour
         tickets = rng.sample(BOARD.tickets, rng.randint(1, 3))
@@ -83,10 +87,11 @@ def test_fewest_trains_on_a_thousand_questions() -> None:
 
 
 @pytest.mark.slow
-def test_best_claim_on_a_thousand_hands() -> None:
-    rng = random.Random(14)
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_best_claim_on_a_thousand_hands(chunk: int) -> None:
+    rng = random.Random(1400 + chunk)
     done = 0
-    while done < COUNT:
+    while done < COUNT // CHUNKS:
         position = randomgame.random_position(BOARD, rng)
         try:
             listed = best_claim(position)
