@@ -62,7 +62,10 @@ def colour(*, track_colour: Colour, paid: Cards) -> str | None:
     wrong = [c for c in paid.colours_used() if c is not track_colour]
     if not wrong:
         return None
-    return f"a {track_colour} route takes {track_colour} cards or locomotives, not {wrong[0]}"
+    article = "an" if str(track_colour)[0] in "aeiou" else "a"
+    return (
+        f"{article} {track_colour} route takes {track_colour} cards or locomotives, not {wrong[0]}"
+    )
 
 
 @BOOK.rule("claim.grey-one-colour", title="A grey route: any one colour", sections=it(CLAIM))
