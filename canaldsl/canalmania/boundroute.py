@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from canaldsl.canalmania.distances import Finish, adjacency
-from canaldsl.canalmania.problem import INF, CanalTask
+from canaldsl.canalmania.problem import CanalTask
 from canaldsl.hexgrid import Hex
 
 BOUND_ROUTE_STEPS = 100_000
