@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from canaldsl.canalmania.distances import Finish, adjacency
-from canaldsl.canalmania.problem import CanalTask
+from canaldsl.canalmania.problem import INF, CanalTask
 from canaldsl.hexgrid import Hex
 
 BOUND_ROUTE_STEPS = 100_000
@@ -84,7 +84,29 @@ def route_within(
             found = tuple(n for n in board.neighbours(hex) if board.is_buildable(n))
         return found
 
-    def children(node: Hex | str, mask: int, more: int) -> Iterator[tuple[Hex | str, int, int]]:
+    depth: dict[Hex | str, int] = {start.node: 0}
+    """The nodes of the route so far, by their place on it."""
+    dead: set[tuple[Hex | str, int, int]] = set()
+    """(node, mask, tiles left) from which no route was found whatever came before: the
+    search below them was never blocked by a hex or place taken before them."""
+
+    class Frame:
+        __slots__ = ("following", "key", "low")
+
+        def __init__(self, node: Hex | str, mask: int, more: int) -> None:
+            self.key = (node, mask, more)
+            self.low = INF  # the earliest node of the route that blocked a step below
+            self.following = children(self, node, mask, more)
+
+    def taken(frame: Frame, node: Hex | str) -> bool:
+        used = node in used_places if isinstance(node, str) else node in used_hexes
+        if used and node in depth:
+            frame.low = min(frame.low, depth[node])
+        return used
+
+    def children(
+        frame: Frame, node: Hex | str, mask: int, more: int
+    ) -> Iterator[tuple[Hex | str, int, int]]:
         """The steps from a tile or a place that keep within ``more`` tiles by the bound:
         places first (from a tile only), then tiles, the least bound first."""
         options: list[tuple[int, int, Hex | str, int, int]] = []
@@ -93,18 +115,19 @@ def route_within(
         else:
             at = node
             for name in adj.places.get(node, ()):
-                if name in used_places or not task.may_pass(name):
+                if not task.may_pass(name):
                     continue
                 rest = mask & ~task.via_bit(name)
                 need = finish.place(name, rest)
-                if need <= more:
+                if need <= more and (name, rest, more) not in dead and not taken(frame, name):
                     options.append((need, 0, name, rest, more))
         if more > 0:
             for n in near_hexes(at):
-                if n not in used_hexes:
-                    need = 1 + finish.tile(n, mask)
-                    if need <= more:
-                        options.append((need, 1, n, mask, more - 1))
+                if n in task.own:
+                    continue
+                need = 1 + finish.tile(n, mask)
+                if need <= more and (n, mask, more - 1) not in dead and not taken(frame, n):
+                    options.append((need, 1, n, mask, more - 1))
         options.sort(key=lambda o: (o[0], o[1], str(o[2])))
         for _, _, child, rest, fewer in options:
             yield child, rest, fewer
@@ -115,15 +138,20 @@ def route_within(
         return any(task.is_goal(p, mask) and p not in used_places for p in adj.places.get(node, ()))
 
     # an explicit stack (a route may be thousands of tiles long)
-    stack = [(start.node, children(start.node, start.mask, left))]
+    stack = [Frame(start.node, start.mask, left)]
     found = done(start.node, start.mask)
     while stack and not found:
-        node, following = stack[-1]
-        step = next(following, None)
+        frame = stack[-1]
+        step = next(frame.following, None)
         if step is None:
             stack.pop()
             if not stack:  # the start stays held
                 continue
+            node = frame.key[0]
+            if frame.low >= len(stack):  # blocked only by its own route below: dead
+                dead.add(frame.key)
+            stack[-1].low = min(stack[-1].low, frame.low)
+            del depth[node]
             if isinstance(node, str):
                 used_places.discard(node)
             else:
@@ -137,8 +165,9 @@ def route_within(
             used_places.add(child)
         else:
             used_hexes.add(child)
+        depth[child] = len(stack)
         found = done(child, rest)
-        stack.append((child, children(child, rest, more)))
+        stack.append(Frame(child, rest, more))
     return found, steps
 
 
