@@ -284,6 +284,12 @@ def targets(runs: Sequence[Run]) -> Iterator[str]:
 def main(argv: Sequence[str] | None = None) -> list[Run]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one case or two per family")
+    parser.add_argument(
+        "--family",
+        action="append",
+        choices=FAMILIES,
+        help="run only this family (repeatable; default: every family)",
+    )
     parser.add_argument("--time-best-build", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.time_best_build:
@@ -293,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> list[Run]:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         for case in cases(folder, quick=args.quick):
+            if args.family and case.family not in args.family:
+                continue
             done = run(case)
             progress(f"{case.family}: {case.label}: {seconds(done.cpu)}, {done.peak_mb:.0f} MB")
             runs.append(done)

@@ -14,6 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canaldsl.budget import Budget
+from canaldsl.canalmania.boundroute import (
+    BOUND_ROUTE_STEPS,
+    SHORTEST_SLACK,
+    Start,
+    route_within,
+    start_bound,
+)
 from canaldsl.canalmania.components import Edition
 from canaldsl.canalmania.distances import Finish, Walk, adjacency
 from canaldsl.canalmania.position import Tile
@@ -353,6 +360,11 @@ def route_exists(
             fewest = task.finish.from_end(state.end, state.mask)
         if fewest > state.left:
             return False
+        mask = state.mask
+        if mask & (mask - 1) and not task.junction:  # two or more via places left
+            decided = _route_within(task, state, held_hexes, held_places, ROUTE_WITHIN_STEPS)
+            if decided is not None:
+                return decided
     try:
         mask = state.mask
         if mask & (mask - 1) == 0 or task.junction:
@@ -362,6 +374,23 @@ def route_exists(
         return orders_allow(start, mask, state.left) and search(start, mask, state.left)
     except _LongSearch:
         return _model_route_exists(problem, task, state, held_hexes, held_places)
+
+
+def _route_within(
+    task: CanalTask, state: LineEnd, hexes: set[Hex], places: set[str], max_steps: int
+) -> bool | None:
+    """Whether a route from ``state`` within its tiles left avoids ``hexes`` and ``places``,
+    by :func:`canaldsl.canalmania.boundroute.route_within` (None: not decided in
+    ``max_steps``)."""
+    node: Hex | str = state.place if state.place is not None else state.end
+    held = state.place is None and not state.tiles
+    start = Start(node, state.mask, held)
+    return route_within(task, start, state.left, hexes, places, max_steps)[0]
+
+
+ROUTE_WITHIN_STEPS = 5_000
+"""Nodes the walk along the bound (:func:`_route_within`) may visit in :func:`route_exists`
+before the searches below take over."""
 
 
 ROUTE_SEARCH_NODES = 300
@@ -480,20 +509,57 @@ def completable(state: GameState, canal: CanalState) -> tuple[bool, str]:
     )
 
 
+_SHORTEST: dict[tuple[object, ...], int | None] = {}
+"""Shortest completions already found, by board, contract and route (hexes and places): the
+engine asks for the same canal before and after a build, and best-build again for its
+problem (:func:`shortest_ways`)."""
+
+_SHORTEST_KEPT = 256
+
+
 def shortest_completion(state: GameState, canal: CanalState) -> int | None:
     """The fewest more tiles that complete ``canal`` by a correct route, its value ignored
     (0 when it is complete): the shortest possible way a wrongly built canal must still take
-    (DE Fehlplanung). None when no route completes it at all. Exact: the least ``left`` for
-    which :func:`route_exists` finds a route (it only grows with ``left``), by bisection."""
+    (DE Fehlplanung). None when no route completes it at all. Exact: the walks' bound when a
+    route that short is found (:mod:`canaldsl.canalmania.boundroute`: no route is shorter),
+    else the least ``left`` for which :func:`route_exists` finds a route (it only grows with
+    ``left``), by bisection. Remembered per board, contract and route."""
     if canal.completed:
         return 0
     if canal.end is None:
         return None
+    route = tuple(x.hex if isinstance(x, Tile) else x for x in canal.route)
+    key = (state.board, canal.contract, route)
+    if key in _SHORTEST:
+        return _SHORTEST[key]
+    if len(_SHORTEST) >= _SHORTEST_KEPT:
+        _SHORTEST.clear()
+    found = _shortest_completion(state, canal)
+    _SHORTEST[key] = found
+    return found
+
+
+def _shortest_completion(state: GameState, canal: CanalState) -> int | None:
     high = len(adjacency(state.board).hexes) + 1
     task = canal_task(state, canal)
     task = with_distances(dataclasses.replace(task, budget=high), state.board)
     problem = BuildProblem(state, canal.owner, None, {}, {}, (task,), state.rules.edition)
     start = line_end(problem, task, ())
+    assert task.finish is not None
+    begin = Start(task.at_place or task.end_hex, task.full_mask, task.at_place is None)
+    bound = start_bound(task.finish, begin)
+    if bound > high:
+        return None
+    held = set(task.own) | {task.end_hex}
+    proved = bound  # no route lays fewer tiles than this
+    for left in range(bound, min(bound + SHORTEST_SLACK, high) + 1):
+        trial = dataclasses.replace(start, left=left)
+        decided = _route_within(task, trial, held, set(), BOUND_ROUTE_STEPS)
+        if decided is None:
+            break  # not decided: the exact test below
+        if decided:
+            return left  # and none within left - 1 (proved just before, or the walks' bound)
+        proved = left + 1
 
     def fits(left: int) -> bool:
         trial = dataclasses.replace(start, left=left)
@@ -501,7 +567,7 @@ def shortest_completion(state: GameState, canal: CanalState) -> int | None:
 
     if not fits(high):
         return None
-    low = 0
+    low = proved
     while low < high:
         middle = (low + high) // 2
         if fits(middle):

@@ -1,0 +1,189 @@
+"""The shortest completion of a wrongly built canal (2nd edition) with many via places.
+
+* :func:`canaldsl.canalmania.routes.shortest_completion` gives what enumerating every route
+  gives (small random boards, 3-4 via places, canals with tiles), and what the exact test's
+  bisection gives with the walk along the bound turned off;
+* :func:`canaldsl.canalmania.boundroute.route_within` decides as enumerating does whenever it
+  decides (True: a route; False: none);
+* the via-place files at the limit (12 via places, the largest board and the bench's 60 x 40
+  board) with a wrongly built canal are checked with a bounded count of work: no CP-SAT
+  circuit, the walk's steps within its cap, the shortest completion computed once per canal
+  and route (no clock: the times are the bench's, ``bench/bench_adversarial.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_solver_cards import simple_routes_exist
+from test_vias import random_board, state_with
+
+from canaldsl.canalmania import boundroute, routemodel, routes
+from canaldsl.canalmania.analysis_boarddecl import MAX_VIA_PLACES
+from canaldsl.canalmania.components import TileKind
+from canaldsl.canalmania.distances import adjacency
+from canaldsl.canalmania.evaluate import evaluate
+from canaldsl.canalmania.loading import check_text
+from canaldsl.canalmania.position import Tile
+from canaldsl.canalmania.problem import canal_task, with_distances
+from canaldsl.canalmania.state import CanalState, GameState
+from canaldsl.hexgrid import Hex
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from adversarial import vias_file
+
+
+def enumerated_shortest(state: GameState, canal: CanalState) -> int | None:
+    """The fewest more tiles of any route, by enumeration with growing values."""
+    hexes = len(adjacency(state.board).hexes)
+    for more in range(hexes + 1):
+        trial = dataclasses.replace(canal, value=len(canal.tiles) + more)
+        if simple_routes_exist(state, trial):
+            return more
+    return None
+
+
+def slow_shortest(
+    state: GameState, canal: CanalState, monkeypatch: pytest.MonkeyPatch
+) -> int | None:
+    """The exact test's bisection alone (the walk along the bound off)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(boundroute, "SHORTEST_SLACK", -1)
+        patch.setattr(routes, "ROUTE_WITHIN_STEPS", 0)
+        routes._SHORTEST.clear()
+        found = routes.shortest_completion(state, canal)
+    routes._SHORTEST.clear()
+    return found
+
+
+def random_canal(seed: int) -> tuple[GameState, CanalState]:
+    """A canal from P0 with 0-2 tiles on a small random board, 3 or 4 via places."""
+    rng = random.Random(seed)
+    board = random_board(seed, places=rng.choice([5, 6]), size=(6, 5))
+    route: list[str | Tile] = ["P0"]
+    here = board.places["P0"].hex
+    taken: set[Hex] = set()
+    for _ in range(rng.randint(0, 2)):
+        options = [
+            n
+            for n in adjacency(board).hexes.get(here, ())
+            if n not in taken and n not in board.place_at
+        ]
+        if not options:
+            break
+        here = rng.choice(sorted(options))
+        taken.add(here)
+        route.append(Tile(here, TileKind.STRETCH, "red", "Long", 0))
+    canal = CanalState("Long", "red", route, False, 2)
+    return state_with(board, canal), canal
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_shortest_completion_is_enumeration_and_the_bisection(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, canal = random_canal(seed)
+    routes._SHORTEST.clear()
+    fast = routes.shortest_completion(state, canal)
+    assert fast == enumerated_shortest(state, canal), seed
+    assert fast == slow_shortest(state, canal, monkeypatch), seed
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_walk_along_the_bound_decides_as_enumeration(seed: int) -> None:
+    state, canal = random_canal(seed)
+    high = len(adjacency(state.board).hexes) + 1
+    task = with_distances(dataclasses.replace(canal_task(state, canal), budget=high), state.board)
+    assert task.finish is not None
+    start = boundroute.Start(task.at_place or task.end_hex, task.full_mask, task.at_place is None)
+    bound = boundroute.start_bound(task.finish, start)
+    decided = 0
+    for more in range(0, 8):
+        found, _ = boundroute.route_within(task, start, more, set(), set())
+        if found is None:
+            continue
+        decided += 1
+        trial = dataclasses.replace(canal, value=len(canal.tiles) + more)
+        assert found == simple_routes_exist(state, trial), (seed, more)
+        assert more >= bound or found is False
+    assert decided, seed
+
+
+@dataclasses.dataclass
+class Work:
+    steps: int = 0
+    walks: int = 0
+    circuits: int = 0
+    searches: int = 0
+
+
+@pytest.fixture
+def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
+    """Counts the walks along the bound (and their steps), the exact tests after them and
+    the CP-SAT circuits."""
+    counted = Work()
+    walk = boundroute.route_within
+    exact = routes.route_exists
+
+    def counting_walk(*args: object, **kwargs: object) -> tuple[bool | None, int]:
+        found, steps = walk(*args, **kwargs)  # type: ignore[arg-type]
+        counted.walks += 1
+        counted.steps += steps
+        return found, steps
+
+    def counting_exact(*args: object, **kwargs: object) -> bool:
+        counted.searches += 1
+        return exact(*args, **kwargs)  # type: ignore[arg-type]
+
+    def no_circuit(*args: object, **kwargs: object) -> bool | None:
+        counted.circuits += 1
+        return None
+
+    monkeypatch.setattr(routes, "route_within", counting_walk)
+    monkeypatch.setattr(routes, "route_exists", counting_exact)
+    monkeypatch.setattr(routemodel, "circuit_route_exists", no_circuit)
+    routes._SHORTEST.clear()
+    yield counted
+    routes._SHORTEST.clear()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            vias_file(MAX_VIA_PLACES, columns=80, rows=100, spread=2, value=40, queries=False),
+            None,
+            id="12-vias-80x100",
+        ),
+        # main's slow path gives the same verdict (measured before this change)
+        pytest.param(
+            vias_file(6, columns=60, rows=40, queries=False),
+            "must be finished the shortest way, 137 more tiles; this build lays 2 and leaves "
+            "137 to go",
+            id="6-vias-60x40",
+        ),
+        pytest.param(vias_file(4, columns=60, rows=40, queries=False), None, id="4-vias-60x40"),
+    ],
+)
+def test_a_wrongly_built_canal_with_many_via_places_is_checked_with_little_work(
+    text: str, expected: str | None, work: Work
+) -> None:
+    scenario, diagnostics = check_text(text)
+    assert scenario is not None and not [d for d in diagnostics if d.is_error], diagnostics
+    warnings = [d.message for d in diagnostics if not d.is_error]
+    assert any("needs at least" in w for w in warnings), warnings  # wrongly built
+    evaluation = evaluate(scenario)
+    (verdict,) = evaluation.verdicts
+    # a wrongly built canal: the build is judged by build.shortest-completion alone
+    assert {v.rule for v in verdict.violations} <= {"build.shortest-completion"}
+    if expected is not None:
+        assert not verdict.legal
+        assert expected in verdict.violations[0].message
+    assert work.circuits == 0 and work.searches == 0
+    assert 1 <= work.walks <= 2 * (boundroute.SHORTEST_SLACK + 1)  # before and after the build
+    assert work.steps <= 2 * boundroute.BOUND_ROUTE_STEPS
