@@ -83,7 +83,15 @@ def random_canal(seed: int) -> tuple[GameState, CanalState]:
     return state_with(board, canal), canal
 
 
-@pytest.mark.parametrize("seed", range(30))
+HEAVY_SEEDS = frozenset({19, 23, 25, 26, 28})
+"""Seeds whose enumeration of every route and old bisection take from 2 s to 110 s (measured
+2026-11-27, load ~3): slow, so the quick subset keeps the other 25."""
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [pytest.param(s, marks=[pytest.mark.slow] if s in HEAVY_SEEDS else []) for s in range(30)],
+)
 def test_shortest_completion_is_enumeration_and_the_bisection(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
