@@ -72,6 +72,7 @@ def test_engines_agree_where_sections_double_back(chunk: int) -> None:
         assert not touching_alike(state, strict), strict.summary()
 
 
+@pytest.mark.slow
 def test_enough_doubling_back_cases_exercise_the_rule() -> None:
     """Of the 40 doubling-back cases, how many have a best build under next-along-canal
     that neighbouring-hexes refuses (measured: 13; the threshold leaves room)."""
@@ -101,7 +102,8 @@ def short_doubling_back(seed: int) -> tuple[GameState, str]:
 
 
 @pytest.mark.parametrize(
-    "reading", [pytest.param("next-along-canal", marks=pytest.mark.slow), "neighbouring-hexes"]
+    "reading",
+    [pytest.param(r, marks=pytest.mark.slow) for r in ("next-along-canal", "neighbouring-hexes")],
 )
 def test_three_solvers_agree_where_sections_double_back(reading: str) -> None:
     exercised, disagreements = 0, []
