@@ -683,10 +683,17 @@ def fewest_after_build(board: Board, canal: Canal, most: int) -> int | None:
     """The fewest more tiles that complete a wrongly built canal after a build on it, its value
     ignored: at most ``most`` (what a shortest way leaves), None beyond or with no route."""
     goals, vias, _ = canal_goal(board, canal)
-    end = canal.end
     if unreachable(board, canal):
         return None
-    for budget in range(0, most + 1):
+    return _first_budget_with_a_route(board, canal, goals, vias, range(0, most + 1))
+
+
+def _first_budget_with_a_route(
+    board: Board, canal: Canal, goals: set[str], vias: set[str], budgets: range
+) -> int | None:
+    """The first of ``budgets`` within which the search finds a route completing ``canal``."""
+    end = canal.end
+    for budget in budgets:
         found = find_route(
             board,
             end.hex if isinstance(end, Tile) else end,
@@ -709,23 +716,10 @@ def fewest_beyond_value(board: Board, canal: Canal, *, reach: int = 10) -> int |
     the board's distances first tell at once when no route can reach a via place or the far
     endpoint (the search would otherwise try every budget in vain)."""
     goals, vias, value = canal_goal(board, canal)
-    end = canal.end
     if unreachable(board, canal):
         return None
     first = max(value - len(canal.tiles) + 1, 0)
-    for budget in range(first, first + reach):
-        found = find_route(
-            board,
-            end.hex if isinstance(end, Tile) else end,
-            visited_hexes=[t.hex for t in canal.tiles],
-            visited_places=canal.places,
-            goals=goals,
-            vias=vias,
-            budget=budget,
-        )
-        if found is not None:
-            return budget
-    return None
+    return _first_budget_with_a_route(board, canal, goals, vias, range(first, first + reach))
 
 
 # ---------------------------------------------------------------------------------- the verdict
