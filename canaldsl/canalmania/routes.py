@@ -388,7 +388,7 @@ def _route_within(
     return route_within(task, start, state.left, hexes, places, max_steps)[0]
 
 
-ROUTE_WITHIN_STEPS = 5_000
+ROUTE_WITHIN_STEPS = 50_000
 """Nodes the walk along the bound (:func:`_route_within`) may visit in :func:`route_exists`
 before the searches below take over."""
 
