@@ -9,7 +9,8 @@ from canaldsl.tickettoride.rulebook import BOOK, CLAIM, GAME_END, TURN, it
 @BOOK.rule("turn.order", title="Play goes clockwise", sections=it(TURN))
 def turn_order(*, player: PlayerColour, to_move: PlayerColour) -> str | None:
     """Players take turns one after the other, clockwise round the table: only the player
-    whose turn it is may play."""
+    whose turn it is may play. Not checked once the game is over (no one is to move then:
+    end.game-over is the rule a turn after the end breaks)."""
     if player is to_move:
         return None
     return f"it is {to_move}'s turn, not {player}'s"

@@ -51,7 +51,8 @@ def play(position: Position, turn: Turn) -> Verdict:
     referee = context.referee
     if not turn.is_setup:
         referee.check(rules.game_over, turn.span, finished=position.finished)
-        referee.check(rules.turn_order, turn.span, player=turn.player, to_move=position.to_move)
+        if not position.finished:  # after the end no one is to move: end.game-over says it
+            referee.check(rules.turn_order, turn.span, player=turn.player, to_move=position.to_move)
     referee.check(rules.one_action, turn.span, kinds=tuple(map(action_kind, turn.actions)))
     claims = [a for a in turn.actions if isinstance(a, Claim)]
     referee.check(

@@ -79,7 +79,7 @@ def judge(board: Board, state: State, turn: dict[str, Any]) -> Result:
         # players play in turn.
         if state["finished"]:
             result.fail("end.game-over", turn["pos"])
-        if turn["player"] != state["to_move"]:
+        elif turn["player"] != state["to_move"]:  # no one is to move after the end
             result.fail("turn.order", turn["pos"])
     kinds = [a["kind"] for a in actions]
     if not kinds or (len(kinds) > 1 and any(k != "claim" for k in kinds)):

@@ -112,6 +112,11 @@ def test_last_round_begins_at_two_trains_and_everyone_plays_once_more() -> None:
     assert last.legal and last.report.game_over and last.after.finished
     over = judge(last.after, draw(blind(), blind(None, 20), player=BLUE))
     assert "end.game-over" in over.rules_broken
+    # no one is to move after the end: a turn by a player who would not be next breaks
+    # end.game-over only, not turn.order too
+    assert last.after.to_move is not GREEN
+    late = judge(last.after, draw(blind(), blind(None, 20), player=GREEN))
+    assert late.rules_broken == ("end.game-over",)
 
 
 def test_three_trains_left_does_not_start_the_last_round() -> None:
