@@ -14,11 +14,12 @@ strings and map rows are skipped, nothing is parsed.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from canaldsl.budget import DEFAULT_UNITS
 from canaldsl.codes import UNKNOWN_GAME
@@ -234,10 +235,42 @@ class Game(Protocol):
         ...
 
 
+class PageModule(Protocol):
+    """What a game's page module (``canaldsl.GAME.page``) gives: the functions behind the
+    page hooks of :class:`Game`, by the same names less ``page_``. A game that has one names
+    it in :attr:`BaseGame.page_module`; each game checks its module against this protocol
+    statically (mypy)."""
+
+    @property
+    def QUESTIONS(self) -> tuple[PageQuestion, ...]: ...  # a module constant, read only
+
+    def tokens(self, text: str) -> Sequence[Token]: ...
+
+    def picture(self, text: str, *, path: Path, display: str) -> str: ...
+
+    def report(self, text: str, *, path: Path, display: str) -> DisputeOutcome: ...
+
+    def palette(self) -> Palette: ...
+
+    def edit(self, text: str, edit: PageEdit) -> str: ...
+
+    def answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer: ...
+
+
 class BaseGame:
-    """The optional hooks of :class:`Game`, each saying the game has no such thing."""
+    """The optional hooks of :class:`Game`, each saying the game has no such thing; the page
+    hooks forward to the game's page module when it names one (:attr:`page_module`)."""
 
     name = "game"
+
+    page_module: str | None = None
+    """The dotted name of the game's :class:`PageModule`, imported on the page's first use
+    (None: the page's defaults below)."""
+
+    def _page(self) -> PageModule | None:
+        if self.page_module is None:
+            return None
+        return cast("PageModule", importlib.import_module(self.page_module))
 
     def commands(self) -> Sequence[click.Command]:
         return ()
@@ -264,10 +297,14 @@ class BaseGame:
         raise UnsupportedError(self.name, "final scoring")
 
     def page_tokens(self, text: str) -> Sequence[Token]:
-        """Comments, strings, numbers and the keywords of the grammar named as the game."""
+        """The page module's tokens; without one, comments, strings, numbers and the keywords
+        of the grammar named as the game."""
         from canaldsl.lalr import GrammarError, grammar_keywords
         from canaldsl.pagehooks import scan_tokens
 
+        page = self._page()
+        if page is not None:
+            return page.tokens(text)
         try:
             keywords = grammar_keywords(self.name)
         except (GrammarError, OSError):
@@ -275,24 +312,38 @@ class BaseGame:
         return list(scan_tokens(text, keywords=keywords))
 
     def page_picture(self, text: str, *, path: Path, display: str) -> str:
-        raise UnsupportedError(self.name, "pictures")
+        page = self._page()
+        if page is None:
+            raise UnsupportedError(self.name, "pictures")
+        return page.picture(text, path=path, display=display)
 
     def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
-        raise UnsupportedError(self.name, "dispute reports")
+        page = self._page()
+        if page is None:
+            raise UnsupportedError(self.name, "dispute reports")
+        return page.report(text, path=path, display=display)
 
     def page_palette(self) -> Palette:
         from canaldsl.pagehooks import Palette
 
-        return Palette()
+        page = self._page()
+        return Palette() if page is None else page.palette()
 
     def page_edit(self, text: str, edit: PageEdit) -> str:
-        raise UnsupportedError(self.name, "editing by click")
+        page = self._page()
+        if page is None:
+            raise UnsupportedError(self.name, "editing by click")
+        return page.edit(text, edit)
 
     def page_questions(self) -> tuple[PageQuestion, ...]:
-        return ()
+        page = self._page()
+        return () if page is None else page.QUESTIONS
 
     def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
-        raise UnsupportedError(self.name, f"answer to {question}")
+        page = self._page()
+        if page is None:
+            raise UnsupportedError(self.name, f"answer to {question}")
+        return page.answer(text, question, path=path, budget=budget)
 
     def rule_notes(self, rule_id: str) -> tuple[str, ...]:
         """Optional: more lines for ``explain RULE`` (where the text says it, in the game's

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import click
 
     from canaldsl.canalgrande.reading import Scenario
-    from canaldsl.pagehooks import PageAnswer, PageEdit, PageQuestion, Palette, Token
+    from canaldsl.games import PageModule
     from canaldsl.rules import RuleBook
 
 RULES_NAMES = ("canal-grande",)
@@ -37,6 +37,7 @@ class CanalGrande(BaseGame):
     answer for (boards) come from :class:`BaseGame`."""
 
     name = "canalgrande"
+    page_module = "canaldsl.canalgrande.page"
     title = "Canal Grande"
     rules_names = RULES_NAMES
     report_fields = ("rules", "players")
@@ -134,42 +135,11 @@ class CanalGrande(BaseGame):
 
         return crosscheck_report(folder, output=output)
 
-    # ------------------------------------------------------------ the page (canaldsl serve)
-    def page_tokens(self, text: str) -> Sequence[Token]:
-        from canaldsl.canalgrande.page import tokens
 
-        return tokens(text)
+if TYPE_CHECKING:  # the page module has every function the page hooks forward to
+    from canaldsl.canalgrande import page as _page
 
-    def page_picture(self, text: str, *, path: Path, display: str) -> str:
-        from canaldsl.canalgrande.page import picture
-
-        return picture(text, path=path, display=display)
-
-    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
-        from canaldsl.canalgrande.page import report
-
-        return report(text, path=path, display=display)
-
-    def page_palette(self) -> Palette:
-        from canaldsl.canalgrande.page import palette
-
-        return palette()
-
-    def page_edit(self, text: str, edit: PageEdit) -> str:
-        from canaldsl.canalgrande.page import edit as edit_text
-
-        return edit_text(text, edit)
-
-    def page_questions(self) -> tuple[PageQuestion, ...]:
-        from canaldsl.canalgrande.page import QUESTIONS
-
-        return QUESTIONS
-
-    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
-        from canaldsl.canalgrande.page import answer
-
-        return answer(text, question, path=path, budget=budget)
-
+    _PAGE: PageModule = _page
 
 GAME = CanalGrande()
 """The object the registry loads (entry point ``canalgrande``)."""

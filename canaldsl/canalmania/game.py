@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canaldsl.diagnostics import Diagnostic
-from canaldsl.games import ClaimsOutcome, CommandError, DisputeOutcome, PictureRequest, Played
+from canaldsl.games import (
+    BaseGame,
+    ClaimsOutcome,
+    CommandError,
+    DisputeOutcome,
+    PictureRequest,
+    Played,
+)
 from canaldsl.statuses import ExitCode
 from canaldsl.verdicts import Claim, FileReport, FinalScores
 
@@ -20,7 +27,7 @@ if TYPE_CHECKING:
     import click
 
     from canaldsl.canalmania.semantics import Scenario
-    from canaldsl.pagehooks import PageAnswer, PageEdit, PageQuestion, Palette, Token
+    from canaldsl.games import PageModule
     from canaldsl.rules import RuleBook
 
 EDITIONS = ("first-edition", "second-edition")
@@ -38,10 +45,11 @@ def rule_book() -> RuleBook:
     return RULEBOOK
 
 
-class CanalMania:
+class CanalMania(BaseGame):
     """The game Canal Mania (1st and 2nd editions, three rulebook translations)."""
 
     name = "canalmania"
+    page_module = "canaldsl.canalmania.page"
     title = "Canal Mania"
     rules_names = EDITIONS
     report_fields = ("edition", "board")
@@ -169,43 +177,11 @@ class CanalMania:
 
         return crosscheck_report(folder, output=output)
 
-    # -- the page of `canaldsl serve` (canaldsl.canalmania.page)
 
-    def page_tokens(self, text: str) -> Sequence[Token]:
-        from canaldsl.canalmania.page import tokens
+if TYPE_CHECKING:  # the page module has every function the page hooks forward to
+    from canaldsl.canalmania import page as _page
 
-        return tokens(text)
-
-    def page_picture(self, text: str, *, path: Path, display: str) -> str:
-        from canaldsl.canalmania.page import picture
-
-        return picture(text, path=path, display=display)
-
-    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
-        from canaldsl.canalmania.page import report
-
-        return report(text, path=path, display=display)
-
-    def page_palette(self) -> Palette:
-        from canaldsl.canalmania.page import palette
-
-        return palette()
-
-    def page_edit(self, text: str, edit: PageEdit) -> str:
-        from canaldsl.canalmania.page import edit as edit_text
-
-        return edit_text(text, edit)
-
-    def page_questions(self) -> tuple[PageQuestion, ...]:
-        from canaldsl.canalmania.page import QUESTIONS
-
-        return QUESTIONS
-
-    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
-        from canaldsl.canalmania.page import answer
-
-        return answer(text, question, path=path, budget=budget)
-
+    _PAGE: PageModule = _page
 
 GAME = CanalMania()
 """The object the registry loads (entry point ``canalmania``)."""

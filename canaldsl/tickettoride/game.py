@@ -25,7 +25,7 @@ from canaldsl.verdicts import FileReport, FinalScores
 if TYPE_CHECKING:
     import click
 
-    from canaldsl.pagehooks import PageAnswer, PageEdit, PageQuestion, Palette, Token
+    from canaldsl.games import PageModule
     from canaldsl.rules import RuleBook
 
 RULES_NAMES = ("ticket-to-ride",)
@@ -38,6 +38,7 @@ class TicketToRide(BaseGame):
     """Ticket to Ride, the USA map (base rules of the Italian 10th anniversary rulebook)."""
 
     name = "tickettoride"
+    page_module = "canaldsl.tickettoride.page"
     title = "Ticket to Ride"
     rules_names = RULES_NAMES
     report_fields = ("board",)
@@ -140,42 +141,11 @@ class TicketToRide(BaseGame):
 
         return core_final_scores(checked)
 
-    # ------------------------------------------------------------ the page of ``serve``
-    def page_tokens(self, text: str) -> Sequence[Token]:
-        from canaldsl.tickettoride.page import tokens
 
-        return tokens(text)
+if TYPE_CHECKING:  # the page module has every function the page hooks forward to
+    from canaldsl.tickettoride import page as _page
 
-    def page_picture(self, text: str, *, path: Path, display: str) -> str:
-        from canaldsl.tickettoride.page import picture
-
-        return picture(text, path=path, display=display)
-
-    def page_report(self, text: str, *, path: Path, display: str) -> DisputeOutcome:
-        from canaldsl.tickettoride.page import report
-
-        return report(text, path=path, display=display)
-
-    def page_palette(self) -> Palette:
-        from canaldsl.tickettoride.page import palette
-
-        return palette()
-
-    def page_edit(self, text: str, edit: PageEdit) -> str:
-        from canaldsl.tickettoride.page import edit as edit_text
-
-        return edit_text(text, edit)
-
-    def page_questions(self) -> tuple[PageQuestion, ...]:
-        from canaldsl.tickettoride.page import QUESTIONS
-
-        return QUESTIONS
-
-    def page_answer(self, text: str, question: str, *, path: Path, budget: float) -> PageAnswer:
-        from canaldsl.tickettoride.page import answer
-
-        return answer(text, question, path=path, budget=budget)
-
+    _PAGE: PageModule = _page
 
 GAME = TicketToRide()
 """The object the registry loads (entry point ``tickettoride``)."""
