@@ -186,7 +186,6 @@ def test_folder_exits_2(tmp_path: Path) -> None:
     assert result.returncode == 2
 
 
-@pytest.mark.slow
 def test_warnings_alone_do_not_fail(tmp_path: Path) -> None:
     path = tmp_path / "warn.canal"
     path.write_text(
@@ -245,7 +244,6 @@ def test_json_shape(good: Path, bad: Path) -> None:
     assert diagnostic["file"] == str(bad)
 
 
-@pytest.mark.slow
 def test_expectations_are_evaluated(good: Path) -> None:
     result = canaldsl("check", "--format", "json", good)
     (report,) = json.loads(result.stdout)
@@ -256,7 +254,6 @@ def test_expectations_are_evaluated(good: Path) -> None:
     assert query["passed"] is None and query["reason"].startswith("not evaluated")
 
 
-@pytest.mark.slow
 def test_text_output_marks_each_expectation(good: Path) -> None:
     result = canaldsl("check", good)
     assert result.returncode == 0
@@ -264,7 +261,6 @@ def test_text_output_marks_each_expectation(good: Path) -> None:
     assert f"{good}:34: not evaluated: query best-build for white" in result.stdout
 
 
-@pytest.mark.slow
 def test_failed_expectation_exits_1(tmp_path: Path) -> None:
     path = tmp_path / "wrong.canal"
     path.write_text(GOOD.replace("expect score red 0", "expect score red 5"), encoding="utf-8")
@@ -297,7 +293,6 @@ def test_illegal_turn_exits_1_and_names_rule_and_step(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- fmt
 
 
-@pytest.mark.slow
 def test_fmt_check_reports_an_unformatted_file(tmp_path: Path) -> None:
     path = tmp_path / "messy.canal"
     path.write_text(UNFORMATTED, encoding="utf-8")
@@ -316,7 +311,6 @@ def test_fmt_check_reports_an_unformatted_file(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
-@pytest.mark.slow
 def test_fmt_is_idempotent(tmp_path: Path) -> None:
     path = tmp_path / "messy.canal"
     path.write_text(UNFORMATTED, encoding="utf-8")
@@ -329,7 +323,6 @@ def test_fmt_is_idempotent(tmp_path: Path) -> None:
     assert "# still to be settled" in once.decode()  # comments survive
 
 
-@pytest.mark.slow
 def test_fmt_keeps_the_meaning(tmp_path: Path) -> None:
     path = tmp_path / "messy.canal"
     path.write_text(UNFORMATTED, encoding="utf-8")
@@ -346,7 +339,6 @@ def test_good_file_is_already_formatted(good: Path) -> None:
     same_in_process(result)
 
 
-@pytest.mark.slow
 def test_fmt_leaves_a_file_with_a_syntax_error_untouched(tmp_path: Path) -> None:
     path = tmp_path / "broken.canal"
     text = UNFORMATTED.replace("basin 19", "basin nineteen")
@@ -362,7 +354,6 @@ def test_fmt_leaves_a_file_with_a_syntax_error_untouched(tmp_path: Path) -> None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.canal"]  # no temporary file
 
 
-@pytest.mark.slow
 def test_fmt_of_several_files_reports_the_worst(tmp_path: Path, good: Path) -> None:
     broken = tmp_path / "broken.canal"
     broken.write_text("rules second-edition\nbasin\n", encoding="utf-8")

@@ -49,14 +49,12 @@ def test_check_reads_stdin_and_names_it() -> None:
     assert done.stdout == as_file.stdout.replace(name, "<stdin>")
 
 
-@pytest.mark.slow
 def test_check_json_from_stdin() -> None:
     done = run("check", "--format", "json", "-", stdin=ILLEGAL.read_text(encoding="utf-8"))
     (report,) = json.loads(done.stdout)
     assert report["file"] == "<stdin>"
 
 
-@pytest.mark.slow
 def test_errors_on_stdin_are_named_stdin() -> None:
     done = run("check", "-", stdin="rules second-edition\nboard england\nturn red { bogus }\n")
     assert done.returncode == 2
@@ -84,13 +82,11 @@ def test_not_utf8_on_stdin() -> None:
         (("fmt", "-"), ILLEGAL, "# Two locks side by side"),
     ],
 )
-@pytest.mark.slow
 def test_commands_read_stdin(args: tuple[str, ...], source: Path, expected: str) -> None:
     done = run(*args, stdin=source.read_text(encoding="utf-8"))
     assert expected in done.stdout, done.stderr
 
 
-@pytest.mark.slow
 def test_render_and_report_read_stdin(tmp_path: Path) -> None:
     text = ILLEGAL.read_text(encoding="utf-8")
     svg = tmp_path / "x.svg"
