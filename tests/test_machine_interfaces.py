@@ -1,6 +1,9 @@
 """Machine interfaces of the command line: `-` reads standard input on every command that reads
 a file (named ``<stdin>`` in the output); `fmt --diff`; CRLF files keep their line endings
-through `fmt`. Run as a user runs them (a subprocess)."""
+through `fmt`. Run in this process with the command line's own code (click's runner: the same
+exit status, stdout and stderr), but for the tests of standard input itself (text and bytes
+that are not UTF-8) and of what `fmt -` prints, which run the program as a user runs it (a
+subprocess)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_cli_check import canaldsl
 
 ROOT = Path(__file__).resolve().parents[1]
 ILLEGAL = ROOT / "examples" / "medway-two-locks.canal"
@@ -18,6 +22,12 @@ MESSY = "rules second-edition{players 3}\nboard   england\n"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``canaldsl ARGS`` with ``stdin``, in this process."""
+    return canaldsl(*args, stdin=stdin)
+
+
+def program(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``canaldsl ARGS`` with ``stdin``, a new process."""
     return subprocess.run(
         [sys.executable, "-m", "canaldsl", *args],
         input=stdin,
@@ -29,23 +39,22 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_check_reads_stdin_and_names_it() -> None:
-    done = run("check", "-", stdin=ILLEGAL.read_text(encoding="utf-8"))
+    done = program("check", "-", stdin=ILLEGAL.read_text(encoding="utf-8"))
     assert done.returncode == 0, done.stderr
     assert "<stdin>:30:56: illegal[V001] (build.consecutive-tiles)" in done.stdout
     assert "<stdin>: ok" in done.stdout
-    as_file = run("check", str(ILLEGAL.relative_to(ROOT)))
+    assert run("check", "-", stdin=ILLEGAL.read_text(encoding="utf-8")).stdout == done.stdout
+    as_file = program("check", str(ILLEGAL.relative_to(ROOT)))
     name = str(ILLEGAL.relative_to(ROOT))
     assert done.stdout == as_file.stdout.replace(name, "<stdin>")
 
 
-@pytest.mark.slow
 def test_check_json_from_stdin() -> None:
     done = run("check", "--format", "json", "-", stdin=ILLEGAL.read_text(encoding="utf-8"))
     (report,) = json.loads(done.stdout)
     assert report["file"] == "<stdin>"
 
 
-@pytest.mark.slow
 def test_errors_on_stdin_are_named_stdin() -> None:
     done = run("check", "-", stdin="rules second-edition\nboard england\nturn red { bogus }\n")
     assert done.returncode == 2
@@ -73,13 +82,11 @@ def test_not_utf8_on_stdin() -> None:
         (("fmt", "-"), ILLEGAL, "# Two locks side by side"),
     ],
 )
-@pytest.mark.slow
 def test_commands_read_stdin(args: tuple[str, ...], source: Path, expected: str) -> None:
     done = run(*args, stdin=source.read_text(encoding="utf-8"))
     assert expected in done.stdout, done.stderr
 
 
-@pytest.mark.slow
 def test_render_and_report_read_stdin(tmp_path: Path) -> None:
     text = ILLEGAL.read_text(encoding="utf-8")
     svg = tmp_path / "x.svg"
@@ -91,7 +98,7 @@ def test_render_and_report_read_stdin(tmp_path: Path) -> None:
 
 
 def test_fmt_stdin_prints_the_formatted_text() -> None:
-    done = run("fmt", "-", stdin=MESSY)
+    done = program("fmt", "-", stdin=MESSY)
     assert done.returncode == 0
     assert done.stdout == "rules second-edition {\n  players 3\n}\n\nboard england\n"
 

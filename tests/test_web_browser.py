@@ -122,8 +122,11 @@ SCENARIOS = {
 """Each game's scenario."""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for the file's tests (starting one costs about a second of CPU); each
+    test's pages are new, each in a context of its own (``new_page``): no cookie, storage or
+    cache is shared between tests."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
