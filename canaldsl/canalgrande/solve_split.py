@@ -256,8 +256,8 @@ def _tested(
     return _solved(problem, game, offers, "prizes", (need[0], need[1]))
 
 
-RACE_START = 256
-RACE_GROWTH = 4
+RACE_START = 64
+RACE_GROWTH = 8
 """The first step cap of :func:`_race` (doubled each round)."""
 
 
