@@ -57,7 +57,10 @@ class TurnSearchLimitError(ValueError):
     code = "S702"
 
     def __init__(self, budget: int) -> None:
-        super().__init__(f"[S702] the turn search needed more than {budget} nodes")
+        super().__init__(
+            f"[S702] not proven: the turn search needed more than {budget} nodes (its "
+            "budget), so no split is claimed best"
+        )
 
 
 class _Paused(Exception):
