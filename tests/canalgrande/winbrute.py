@@ -5,10 +5,11 @@ search's stated move set (a play reinforces at most once per district): every sp
 action order, theft, spy use, district, play and pass, and the round-end draw taken or not,
 searched with no pruning but one: a player's choices are tried in turn until one wins for
 that player (nothing beats a win, so the answer is the one trying them all gives; this cut
-made the suite's cross-check 12 times faster, 0.1 s to 0.008 s a position). The game ends as soon as a player holds a prize of every
-district or four of one. A round's end reshuffles the deck, which is all right one turn ahead:
-nothing is left to play. Returns "yes", "no" or "undecided" (a spy or the round-end draw
-reaches past the known deck). Shares no code with canaldsl.canalgrande.
+made the suite's cross-check 12 times faster, 0.1 s to 0.008 s a position). The game ends as
+soon as a player holds a prize of every district or four of one. A round's end reshuffles the
+deck, which is all right one turn ahead: nothing is left to play. Returns "yes", "no" or
+"undecided" (a spy or the round-end draw reaches past the known deck). Shares no code with
+canaldsl.canalgrande.
 """
 
 from __future__ import annotations
