@@ -33,7 +33,6 @@ from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.turnends import TurnEnds
 from canaldsl.canalgrande.turnkeys import NodeKeys
-from canaldsl.canalgrande.turnmonotone import Monotone
 from canaldsl.canalgrande.turnnodes import Agenda, Choose, Edge, InVote, Node, Phase
 from canaldsl.canalgrande.votemoves import (
     KINDS,
@@ -100,7 +99,6 @@ class TurnGame:
         self.ends = TurnEnds(splitter, readings, deck, count=self._count)
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self.plays = VotePlays(readings)
-        self.monotone = Monotone(splitter, deck, readings)
 
     # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
@@ -367,8 +365,6 @@ class TurnGame:
         (the states after it are shared by every raise that leaves the same hands)."""
         plays, outright, beyond = self.plays.of(node.vote)
         yield from self._ending_edges(node)
-        if self.monotone.holds(node.agenda, node.drawn, node.vote.mover):
-            plays = self.monotone.minimal(plays, beyond)  # (see turnmonotone)
         for play in plays:
             if play is not outright:
                 yield self._raise(node, play, beyond)
