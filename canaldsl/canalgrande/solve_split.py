@@ -248,12 +248,46 @@ def _tested(
     numbers = [_numbers(problem, offers[t], offers[1 - t]) for t in (0, 1)]
     # a reply beats ``best`` exactly when its prizes reach need: 100 * prizes + numbers > best
     need = [(best - numbers[t]) // NUMBER_WEIGHT + 1 for t in (0, 1)]
-    for taken in sorted((0, 1), key=lambda t: -need[t]):  # the harder test first
-        if not game.reaches(offers[taken].actions, offers[1 - taken].actions, need[taken]):
-            bound = SplitValue(need[taken] - 1, numbers[taken])
-            values = (bound, None) if taken == 0 else (None, bound)
-            return SplitLine(offers, taken, bound, values, exact=False)
+    refuting = _race(game, offers, need)
+    if refuting is not None:
+        bound = SplitValue(need[refuting] - 1, numbers[refuting])
+        values = (bound, None) if refuting == 0 else (None, bound)
+        return SplitLine(offers, refuting, bound, values, exact=False)
     return _solved(problem, game, offers, "prizes", (need[0], need[1]))
+
+
+RACE_START = 64
+RACE_GROWTH = 8
+"""The first step cap of :func:`_race` (doubled each round)."""
+
+
+def _race(game: TurnGame, offers: tuple[Offer, Offer], need: list[int]) -> int | None:
+    """The reply that holds the splitter below its need (None if neither does). Both tests
+    run in turns under a step cap that doubles each round (the harder test first), so a
+    refutation costs about twice the cheaper failing test, not a passing test first: most
+    splits are refuted, and a passing test is wasted work when the other reply refutes.
+    Deterministic (caps are counts of work); either refuting reply proves the same."""
+    order = sorted((0, 1), key=lambda t: -need[t])
+    passed: set[int] = set()
+    cap = RACE_START
+    while True:
+        for taken in order:
+            if taken in passed:
+                continue
+            other = 1 - taken
+            steps = None if other in passed else cap  # the other passed: run to the end
+            chooser, splitter = offers[taken].actions, offers[other].actions
+            if steps is None:
+                result: bool | None = game.reaches(chooser, splitter, need[taken])
+            else:
+                result = game.reaches_within(chooser, splitter, need[taken], steps)
+            if result is False:
+                return taken
+            if result is True:
+                passed.add(taken)
+        if len(passed) == 2:
+            return None
+        cap *= RACE_GROWTH
 
 
 def best_split_numbers_cpsat(

@@ -56,7 +56,15 @@ class TurnSearchLimitError(ValueError):
     code = "S702"
 
     def __init__(self, budget: int) -> None:
-        super().__init__(f"[S702] the turn search needed more than {budget} nodes")
+        super().__init__(
+            f"[S702] not proven: the turn search needed more than {budget} nodes (its "
+            "budget), so no split is claimed best"
+        )
+
+
+class _Paused(Exception):
+    """A test stopped at its step cap (:meth:`TurnGame.reaches_within`); the proven bounds
+    it stored stay valid (a node's bounds are stored only once its test is complete)."""
 
 
 class TurnGame:
@@ -81,6 +89,8 @@ class TurnGame:
         self.readings = readings
         self.budget = budget
         self.nodes = 0
+        self.pause_at: int | None = None
+        """A step count where the test under way stops (:meth:`reaches_within`)."""
         self.bounds: dict[object, tuple[int | None, int | None]] = {}
         """Per node: value >= low is proven, value < high is proven (None: not yet)."""
         self.listed = readings.actions_order == "listed"
@@ -111,6 +121,19 @@ class TurnGame:
         """Whether the splitter can make the turn's value at least ``target`` when the
         chooser takes ``chooser_offer`` (one null-window test)."""
         return self.at_least(self.root(chooser_offer, splitter_offer)[0], target)
+
+    def reaches_within(
+        self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], target: int, steps: int
+    ) -> bool | None:
+        """As :meth:`reaches`, but stopped after ``steps`` more units of work: None then
+        (the work is counted, and the bounds proven so far are kept for the next try)."""
+        self.pause_at = self.nodes + steps
+        try:
+            return self.reaches(chooser_offer, splitter_offer, target)
+        except _Paused:
+            return None
+        finally:
+            self.pause_at = None
 
     def root(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card]) -> tuple[Phase, int]:
         """The node where the chooser starts to act, and the most votes the turn can hold."""
@@ -167,6 +190,15 @@ class TurnGame:
             last = self.ends.settled(node)
             if last is not None:
                 return last >= target
+            if not (node.agenda.traitors or node.agenda.spies):
+                # one choice only (the next doge's vote, or the splitter's turn to act): its
+                # child is the node's value, so the node is passed through, not tabled
+                prize, child = next(self._phase_edges(node))
+                return self.at_least(child, target - prize)
+        elif isinstance(node, Choose):
+            if len(node.options) == 1:  # one district: passed through as well
+                prize, child = next(self._district_edges(node))
+                return self.at_least(child, target - prize)
         else:
             probed = self._probe(node, target)
             if probed is not None:
@@ -186,9 +218,7 @@ class TurnGame:
             decided = self.ends.vote_bounds(node, target, most - 1)
             if decided is not None:
                 return decided
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise TurnSearchLimitError(self.budget)
+        self._count()
         owner, edges = self.edges(node)
         if owner == self.splitter:
             result = any(self.at_least(child, target - prize) for prize, child in edges)
@@ -223,6 +253,8 @@ class TurnGame:
         self.nodes += 1
         if self.nodes > self.budget:
             raise TurnSearchLimitError(self.budget)
+        if self.pause_at is not None and self.nodes > self.pause_at:
+            raise _Paused
 
     def most_from(self, node: Node) -> int:
         """How many prizes can still change hands from ``node`` (the vote under way counts)."""
