@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from canaldsl.tickettoride import forestfloor
 from canaldsl.tickettoride.forestbounds import RestBounds
+from canaldsl.tickettoride.forestupper import good_forest
 
 Ints = npt.NDArray[np.int64]
 
@@ -149,10 +150,21 @@ def cheapest_forest(
         return Forest(Status.DISCONNECTED, None, (), unjoinable)
     steps = 0
     floor = None
+    upper: tuple[int, frozenset[int]] | None = None
     try:
         if floor_tickets > 0 and len(open_pairs) > FLOOR_FROM:
             floor, steps = forestfloor.floor(adjacency, open_pairs, limit, budget, floor_tickets)
-        for tight in forestfloor.limits(floor, limit, FLOOR_GAPS):
+            if floor[-1] <= limit:
+                cost, tracks, work = good_forest(adjacency, [(a, b) for _, a, b in open_pairs])
+                steps += work
+                if steps > budget:
+                    raise _Budget
+                if cost <= limit:
+                    upper = (cost, tracks)
+        if upper is not None and floor is not None and floor[-1] >= upper[0]:
+            return Forest(Status.FOUND, upper[0], tuple(sorted(upper[1])), (), steps)
+        top = limit if upper is None else upper[0] - 1
+        for tight in forestfloor.limits(floor, top, FLOOR_GAPS):
             programme = _Programme(adjacency, open_pairs, tight, budget - steps, floor)
             forest = programme.run()
             steps += forest.steps
@@ -161,6 +173,9 @@ def cheapest_forest(
             floor = [*floor[:-1], tight + 1]
     except (_Budget, forestfloor.OutOfSteps):
         return Forest(Status.UNKNOWN, None, (), (), budget)
+    if forest.status is Status.NONE_WITHIN and upper is not None:
+        # Nothing costs less than the forest in hand: it is a cheapest one.
+        return Forest(Status.FOUND, upper[0], tuple(sorted(upper[1])), (), steps)
     return Forest(forest.status, forest.cost, forest.tracks, (), steps)
 
 
