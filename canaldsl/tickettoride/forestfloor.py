@@ -229,17 +229,17 @@ def limits(floor: list[int] | None, limit: int, gaps: Sequence[int]) -> list[int
 
 def cheapest(
     found: list[tuple[Ints, Ints, Ints, Ints]], nodes: int
-) -> tuple[list[int], list[int], list[int], list[int]]:
+) -> tuple[Ints, Ints, Ints, Ints]:
     """Of the merges found (arrays of first parts, second parts, nodes, costs), the cheapest
-    for each subset and node (ties: the first found), as lists."""
+    for each subset and node (ties: the first found)."""
     first, second, node, total = (np.concatenate(part) for part in zip(*found, strict=True))
     if not len(first):
-        return [], [], [], []
+        return first, second, node, total
     keys = (first | second) * nodes + node
     order = np.lexsort((np.arange(len(keys)), total, keys))
     keys = keys[order]
     head = order[np.concatenate(([True], keys[1:] != keys[:-1]))]
-    return first[head].tolist(), second[head].tolist(), node[head].tolist(), total[head].tolist()
+    return first[head], second[head], node[head], total[head]
 
 
 def _propagate(values: list[int]) -> list[int]:
