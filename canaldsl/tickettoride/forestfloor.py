@@ -230,12 +230,13 @@ def limits(floor: list[int] | None, limit: int, gaps: Sequence[int]) -> list[int
 def cheapest(
     found: list[tuple[Ints, Ints, Ints, Ints]], nodes: int
 ) -> tuple[Ints, Ints, Ints, Ints]:
-    """Of the merges found (arrays of first parts, second parts, nodes, costs), the cheapest
-    for each subset and node (ties: the first found)."""
+    """Of the merges found (arrays of first parts, merged sets (any number standing for the
+    set, ordered as the sets), nodes, costs), the cheapest for each set and node (ties: the
+    first found)."""
     first, second, node, total = (np.concatenate(part) for part in zip(*found, strict=True))
     if not len(first):
         return first, second, node, total
-    keys = (first | second) * nodes + node
+    keys = second * nodes + node
     order = np.lexsort((np.arange(len(keys)), total, keys))
     keys = keys[order]
     head = order[np.concatenate(([True], keys[1:] != keys[:-1]))]

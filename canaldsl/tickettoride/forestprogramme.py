@@ -23,6 +23,7 @@ spread from, then the two parts of the merge there, down to single terminals.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -30,16 +31,18 @@ import numpy.typing as npt
 from canaldsl.tickettoride import forestfloor
 from canaldsl.tickettoride.forestbounds import RestBounds
 
-Ints = npt.NDArray[np.int64]
+Ints = npt.NDArray[np.signedinteger[Any]]
 Adjacency = Sequence[Sequence[tuple[int, int, int]]]
 
 INF = 1 << 30
+"""Stands for "no tree kept" outside the arrays."""
 PAIR_CELLS = 16
 """Array cells counted as one step of the budget (a cell is far cheaper than a step)."""
 PAIR_BATCH = 50_000
 """Pairs of trees merged at once as arrays (keeps memory small)."""
-SPREAD_BATCH = 2_000
-"""Sets spread at once (a batch makes sets x nodes x nodes cells)."""
+SMALL_LIMIT = 700
+"""Below this limit the arrays hold 16-bit costs (a sum of two "none" stands and the rest
+bound stay under 2 ** 15); above it, 64-bit."""
 _LEAF = -2
 
 
@@ -48,16 +51,19 @@ class OutOfBudget(Exception):
 
 
 class _Level:
-    """The kept sets of one size: sets, values, the node each entry was spread from, the
-    first part of the merge at each seed node, the cheapest entry of each set and the
-    tickets each set touches (a bit mask)."""
+    """The kept sets of one size: the sets, the seeds (the merges at each node, before the
+    spread), the values (a cost, or more than the limit where nothing is kept), the first
+    part of the merge at each seed, the cheapest value of each set and the tickets each set
+    touches (a bit mask)."""
 
-    def __init__(self, subsets: Ints, values: Ints, source: Ints, split: Ints, masks: list[int]):
+    def __init__(
+        self, subsets: Ints, seeds: Ints, values: Ints, split: Ints, masks: list[int]
+    ) -> None:
         self.subsets = subsets
+        self.seeds = seeds
         self.values = values
-        self.source = source
         self.split = split
-        self.low = values.min(axis=1) if len(subsets) else np.zeros(0, dtype=np.int64)
+        self.low = values.min(axis=1).astype(np.int64) if len(subsets) else subsets
         touched = np.zeros(len(subsets), dtype=np.int64)
         for number, mask in enumerate(masks):
             touched |= np.where(subsets & mask, 1 << number, 0)
@@ -77,8 +83,10 @@ class Programme:
     paths cannot cross T, which touches the rest only at ``v``). So the rest costs at least
     the distance from ``v`` to each such partner, and at least the cheapest forest of the
     untouched tickets, for which ``floor`` is a lower bound; the other parts of the bound are
-    in :mod:`~canaldsl.tickettoride.forestbounds`. Values here are exact (never above the
-    pruned programme's), so every entry such a forest needs is kept.
+    in :mod:`~canaldsl.tickettoride.forestbounds`. A merge is dropped by the same bound at
+    its node, before the spread: an entry the forest needs is the spread of a merge the
+    forest needs too (its subtree at the merge node), which passes the bound there. Values
+    are exact for the kept merges, so every entry such a forest needs is kept.
 
     The programme is rooted: no stored set holds the last terminal (the root), and a
     group's tree is read as ``tree[group - t][t]`` for a terminal t of the group (the root
@@ -100,7 +108,12 @@ class Programme:
         self.budget = budget
         self.steps = 0
         self.nodes = len(adjacency)
-        self.dist = forestfloor.distances(adjacency).astype(np.int64) if dist is None else dist
+        full = forestfloor.distances(adjacency).astype(np.int64) if dist is None else dist
+        self.dist = full
+        small = limit < SMALL_LIMIT
+        self.kind: type[np.signedinteger[Any]] = np.int16 if small else np.int64
+        self.none = 16_000 if small else INF
+        self.near = np.minimum(full, self.none).astype(self.kind)
         terminals = sorted({n for _, a, b in pairs for n in (a, b)})
         self.terminals = terminals
         self.bit = {node: 1 << i for i, node in enumerate(terminals)}
@@ -111,7 +124,7 @@ class Programme:
         if floor is not None:
             position = {node: i for i, node in enumerate(terminals)}
             ends = [(position[a], position[b]) for _, a, b in pairs]
-            self.rest = RestBounds(list(floor), self.dist[terminals], terminals, ends)
+            self.rest = RestBounds(list(floor), full[terminals], terminals, ends)
         self.levels: list[_Level] = []
         self.where: dict[int, tuple[int, int]] = {}
 
@@ -127,94 +140,93 @@ class Programme:
             return None
         count = len(self.terminals)
         singles = np.array([self.bit[t] for t in self.terminals[:-1]], dtype=np.int64)
-        seeds = np.full((len(singles), self.nodes), INF, dtype=np.int64)
-        split = np.full((len(singles), self.nodes), -1, dtype=np.int64)
+        seeds = np.full((len(singles), self.nodes), self.none, dtype=self.kind)
+        split = np.full((len(singles), self.nodes), -1, dtype=np.int32)
         for row, node in enumerate(self.terminals[:-1]):
             seeds[row, node] = 0
             split[row, node] = _LEAF
-        self._store(1, singles, seeds, split)
+        self._store(1, singles, seeds, split, self._bounds(singles))
         for size in range(2, count):
-            subsets, seeds, split = self._merges(size)
-            self._store(size, subsets, seeds, split)
+            self._store(size, *self._merges(size))
         value, groups = self.forest()
         return (value, groups) if value <= self.limit else None
 
     def _bounds(self, subsets: Ints) -> Ints:
-        """The rest bound of each set at every node (zeros without a floor)."""
+        """The rest bound of each set at every node (zeros without a floor), capped at the
+        limit + 1."""
         if self.rest is None:
-            return np.zeros((len(subsets), self.nodes), dtype=np.int64)
+            return np.zeros((len(subsets), self.nodes), dtype=self.kind)
         work, bound = self.rest.fill(subsets.tolist())
         self.tick(work)
-        return bound
+        return np.minimum(bound, self.limit + 1).astype(self.kind)
 
-    def _store(self, size: int, subsets: Ints, seeds: Ints, split: Ints) -> None:
-        """Spread the seeds of a level, prune, keep the sets with an entry left."""
-        values = np.empty_like(seeds)
-        source = np.empty_like(seeds)
-        nodes = self.nodes
-        self.tick(len(subsets) * nodes * nodes // PAIR_CELLS + 1)
-        for low in range(0, len(subsets), SPREAD_BATCH):
-            block = seeds[low : low + SPREAD_BATCH, :, None] + self.dist[None, :, :]
-            source[low : low + SPREAD_BATCH] = block.argmin(axis=1)
-            values[low : low + SPREAD_BATCH] = block.min(axis=1)
-        bound = self._bounds(subsets)
-        values[(values > self.limit) | (values + bound > self.limit)] = INF
-        kept = np.nonzero(values.min(axis=1) < INF)[0] if len(subsets) else subsets
-        level = _Level(subsets[kept], values[kept], source[kept], split[kept], self.masks)
+    def _store(self, size: int, subsets: Ints, seeds: Ints, split: Ints, bound: Ints) -> None:
+        """Spread the seeds of a level (``values[S][v]``: the best of ``seeds[S][u] +
+        dist(u, v)``), prune by the rest ``bound``, keep the sets with an entry left."""
+        values = np.full_like(seeds, self.none)
+        self.tick(len(subsets) * self.nodes * self.nodes // PAIR_CELLS + 1)
+        if len(subsets):
+            for node in np.nonzero(seeds.min(axis=0) < self.none)[0].tolist():
+                np.minimum(values, seeds[:, node, None] + self.near[node][None, :], out=values)
+        limit = self.limit
+        values[(values > limit) | (values + bound > limit)] = self.none
+        kept = np.nonzero(values.min(axis=1) <= limit)[0] if len(subsets) else subsets
+        level = _Level(subsets[kept], seeds[kept], values[kept], split[kept], self.masks)
         self.levels.append(level)
         for row, subset in enumerate(level.subsets.tolist()):
             self.where[subset] = (size - 1, row)
 
-    def _merges(self, size: int) -> tuple[Ints, Ints, Ints]:
+    def _merges(self, size: int) -> tuple[Ints, Ints, Ints, Ints]:
         """The seeds of every set of ``size`` terminals: two smaller disjoint kept trees
-        meeting at a node, the cheapest per (set, node) that passes the rest bound there."""
+        meeting at a node, the cheapest per (set, node) whose cost plus the rest bound there
+        fits the limit; and the rest bound of each set. The pairs of kept sets are filtered
+        first: disjoint, and their cheapest entries plus the floor of the tickets neither
+        touches within the limit (a lower bound on any forest using their merge)."""
         limit = self.limit
         floor = self.floor
-        found: list[tuple[Ints, Ints, Ints, Ints]] = []
+        parts: list[tuple[_Level, _Level, Ints, Ints]] = []
         for i in range(1, size // 2 + 1):
             one, two = self.levels[i - 1], self.levels[size - i - 1]
             if not len(one.subsets) or not len(two.subsets):
                 continue
             first, second = one.subsets, two.subsets
             self.tick(len(first) * len(second) // PAIR_CELLS + 1)
-            rows, columns = np.nonzero((first[:, None] & second[None, :]) == 0)
+            rows, columns = np.nonzero(
+                (first.astype(np.int32)[:, None] & second.astype(np.int32)[None, :]) == 0
+            )
             if i == size - i:
                 ordered = first[rows] < second[columns]
                 rows, columns = rows[ordered], columns[ordered]
-            rest = np.zeros(len(rows), dtype=np.int64)
+            low = one.low[rows] + two.low[columns]
             if floor is not None:
-                rest = floor[self.everything ^ (one.touched[rows] | two.touched[columns])]
-            keep = one.low[rows] + two.low[columns] + rest <= limit
-            rows, columns, rest = rows[keep], columns[keep], rest[keep]
+                low += floor[self.everything ^ (one.touched[rows] | two.touched[columns])]
+            keep = low <= limit
+            parts.append((one, two, rows[keep], columns[keep]))
+        unions = [one.subsets[r] | two.subsets[c] for one, two, r, c in parts]
+        subsets, inverse = np.unique(
+            np.concatenate(unions) if unions else np.zeros(0, dtype=np.int64),
+            return_inverse=True,
+        )
+        bound = self._bounds(subsets)
+        seeds = np.full((len(subsets), self.nodes), self.none, dtype=self.kind)
+        split = np.full((len(subsets), self.nodes), -1, dtype=np.int32)
+        found: list[tuple[Ints, Ints, Ints, Ints]] = []
+        offset = 0
+        for one, two, rows, columns in parts:
             for start in range(0, len(rows), PAIR_BATCH):
                 a, b = rows[start : start + PAIR_BATCH], columns[start : start + PAIR_BATCH]
+                union = inverse[offset + start : offset + start + len(a)]
                 totals = one.values[a] + two.values[b]
                 self.tick(totals.size // PAIR_CELLS + 1)
-                if self.rest is not None:
-                    near = rest[start : start + PAIR_BATCH]
-                    pairs, nodes = np.nonzero(totals + near[:, None] <= limit)
-                    merged = first[a[pairs]] | second[b[pairs]]
-                    untouched = self.everything ^ (one.touched[a[pairs]] | two.touched[b[pairs]])
-                    bound = self.rest.partial(merged, untouched, nodes)
-                    kept = np.nonzero(totals[pairs, nodes] + bound <= limit)[0]
-                    pairs, nodes = pairs[kept], nodes[kept]
-                else:
-                    pairs, nodes = np.nonzero(totals <= limit)
-                found.append((first[a[pairs]], second[b[pairs]], nodes, totals[pairs, nodes]))
-        if not found:
-            blank = np.zeros((0, self.nodes), dtype=np.int64)
-            return np.zeros(0, dtype=np.int64), blank, blank
-        firsts, seconds, at, costs = forestfloor.cheapest(found, self.nodes)
-        unions = firsts | seconds
-        subsets, inverse = np.unique(unions, return_inverse=True)
-        self.tick(len(firsts))
-        bound = self._bounds(subsets)
-        fits = costs + bound[inverse, at] <= limit
-        seeds = np.full((len(subsets), self.nodes), INF, dtype=np.int64)
-        split = np.full((len(subsets), self.nodes), -1, dtype=np.int64)
-        seeds[inverse[fits], at[fits]] = costs[fits]
-        split[inverse[fits], at[fits]] = firsts[fits]
-        return subsets, seeds, split
+                pairs, nodes = np.nonzero(totals + bound[union] <= limit)
+                found.append((one.subsets[a[pairs]], union[pairs], nodes, totals[pairs, nodes]))
+            offset += len(rows)
+        if found:
+            firsts, which, at, costs = forestfloor.cheapest(found, self.nodes)
+            self.tick(len(firsts))
+            seeds[which, at] = costs
+            split[which, at] = firsts
+        return subsets, seeds, split, bound
 
     def _anchor(self, group: int) -> int:
         """Where a group's tree is read: the root when the group has it (no stored set holds
@@ -230,7 +242,8 @@ class Programme:
         if found is None:
             return INF
         level, row = found
-        return int(self.levels[level].values[row, anchor])
+        value = int(self.levels[level].values[row, anchor])
+        return value if value <= self.limit else INF
 
     def forest(self) -> tuple[int, list[int]]:
         """The cheapest split of the pairs into groups, each one tree: its cost (``INF``
@@ -282,7 +295,7 @@ class Programme:
     def _collect(self, subset: int, node: int, tracks: set[int]) -> None:
         level, row = self.where[subset]
         entries = self.levels[level]
-        start = int(entries.source[row, node])
+        start = int(np.argmin(entries.seeds[row].astype(np.int64) + self.dist[:, node]))
         self._path(start, node, tracks)
         first = int(entries.split[row, start])
         if first == _LEAF:
@@ -301,4 +314,3 @@ class Programme:
                     tracks.add(track)
                     node = other
                     break
-
