@@ -22,6 +22,9 @@ spread from, then the two parts of the merge there, down to single terminals.
 
 from __future__ import annotations
 
+import functools
+import itertools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -190,10 +193,7 @@ class Programme:
             if not len(one.subsets) or not len(two.subsets):
                 continue
             first, second = one.subsets, two.subsets
-            self.tick(len(first) * len(second) // PAIR_CELLS + 1)
-            rows, columns = np.nonzero(
-                (first.astype(np.int32)[:, None] & second.astype(np.int32)[None, :]) == 0
-            )
+            rows, columns = self._disjoint(first, second, i, size - i)
             if i == size - i:
                 ordered = first[rows] < second[columns]
                 rows, columns = rows[ordered], columns[ordered]
@@ -208,25 +208,53 @@ class Programme:
             return_inverse=True,
         )
         bound = self._bounds(subsets)
+        nearest = bound.min(axis=1).astype(np.int64) if len(subsets) else subsets
         seeds = np.full((len(subsets), self.nodes), self.none, dtype=self.kind)
         split = np.full((len(subsets), self.nodes), -1, dtype=np.int32)
         found: list[tuple[Ints, Ints, Ints, Ints]] = []
         offset = 0
-        for one, two, rows, columns in parts:
+        for one, two, every, all_columns in parts:
+            union_all = inverse[offset : offset + len(every)]
+            offset += len(every)
+            # A merge costs at least both cheapest entries and the union's least rest bound.
+            fits = one.low[every] + two.low[all_columns] + nearest[union_all] <= limit
+            rows, columns, unions_kept = every[fits], all_columns[fits], union_all[fits]
             for start in range(0, len(rows), PAIR_BATCH):
                 a, b = rows[start : start + PAIR_BATCH], columns[start : start + PAIR_BATCH]
-                union = inverse[offset + start : offset + start + len(a)]
+                union = unions_kept[start : start + PAIR_BATCH]
                 totals = one.values[a] + two.values[b]
                 self.tick(totals.size // PAIR_CELLS + 1)
                 pairs, nodes = np.nonzero(totals + bound[union] <= limit)
                 found.append((one.subsets[a[pairs]], union[pairs], nodes, totals[pairs, nodes]))
-            offset += len(rows)
         if found:
             firsts, which, at, costs = forestfloor.cheapest(found, self.nodes)
             self.tick(len(firsts))
             seeds[which, at] = costs
             split[which, at] = firsts
         return subsets, seeds, split, bound
+
+    def _disjoint(self, first: Ints, second: Ints, i: int, j: int) -> tuple[Ints, Ints]:
+        """Every pair (row of ``first``, row of ``second``) of disjoint sets (of ``i`` and
+        ``j`` terminals), in row order: by the cheapest of comparing every pair, or listing
+        for each set of one side the sets of the other's size among the terminals it leaves
+        free and looking them up."""
+        bits = len(self.terminals) - 1
+        ways = [
+            len(first) * len(second),
+            len(first) * math.comb(bits - i, j),
+            len(second) * math.comb(bits - j, i),
+        ]
+        best = ways.index(min(ways))
+        self.tick(ways[best] // PAIR_CELLS + 1)
+        if best == 0:
+            rows, columns = np.nonzero((first[:, None] & second[None, :]) == 0)
+            return rows, columns
+        if best == 1:
+            rows, columns = _partners(first, second, bits, j)
+        else:
+            columns, rows = _partners(second, first, bits, i)
+        order = np.lexsort((columns, rows))
+        return rows[order], columns[order]
 
     def _anchor(self, group: int) -> int:
         """Where a group's tree is read: the root when the group has it (no stored set holds
@@ -314,3 +342,26 @@ class Programme:
                     tracks.add(track)
                     node = other
                     break
+
+
+def _partners(sets: Ints, others: Ints, bits: int, size: int) -> tuple[Ints, Ints]:
+    """For each of ``sets``, the rows of ``others`` (sets of ``size`` of the ``bits``
+    terminals) disjoint from it: its free terminals' subsets of that size, looked up."""
+    if not len(sets) or not len(others):
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    where = np.full(1 << bits, -1, dtype=np.intp)
+    where[others] = np.arange(len(others))
+    free = ((sets[:, None] >> np.arange(bits)) & 1) == 0
+    positions = np.nonzero(free)[1].reshape(len(sets), -1)
+    chosen = _combinations(positions.shape[1], size)
+    masks = (np.int64(1) << positions.astype(np.int64))[:, chosen].sum(axis=2)
+    found = where[masks]
+    rows, picks = np.nonzero(found >= 0)
+    return rows, found[rows, picks]
+
+
+@functools.cache
+def _combinations(count: int, size: int) -> npt.NDArray[np.intp]:
+    return np.array(list(itertools.combinations(range(count), size)), dtype=np.intp).reshape(
+        -1, size
+    )
