@@ -158,14 +158,13 @@ def cheapest_forest(
                 steps += work
                 if steps > budget:
                     raise _Budget
-                if cost <= limit:
-                    upper = (cost, tracks)
+                upper = (cost, tracks)
         if upper is not None and floor is not None and floor[-1] >= upper[0]:
             return Forest(Status.FOUND, upper[0], tuple(sorted(upper[1])), (), steps)
-        top = limit if upper is None else upper[0] - 1
+        known = None if upper is None else upper[0]
         dist = forestfloor.distances(adjacency).astype(np.int64)
         found = None
-        for tight in forestfloor.limits(floor, top, FLOOR_GAPS):
+        for tight in forestfloor.limits(floor, limit, FLOOR_GAPS, known):
             programme = Programme(adjacency, open_pairs, tight, budget - steps, floor, dist)
             found = programme.run()
             steps += programme.steps
@@ -177,7 +176,7 @@ def cheapest_forest(
     if found is not None:
         cost, groups = found
         return Forest(Status.FOUND, cost, tuple(sorted(programme.tracks(groups))), (), steps)
-    if upper is not None:
+    if upper is not None and upper[0] <= limit:
         # Nothing costs less than the forest in hand: it is a cheapest one.
         return Forest(Status.FOUND, upper[0], tuple(sorted(upper[1])), (), steps)
     return Forest(Status.NONE_WITHIN, None, (), (), steps)

@@ -235,9 +235,10 @@ class Programme:
 
     def _disjoint(self, first: Ints, second: Ints, i: int, j: int) -> tuple[Ints, Ints]:
         """Every pair (row of ``first``, row of ``second``) of disjoint sets (of ``i`` and
-        ``j`` terminals), in row order: by the cheapest of comparing every pair, or listing
-        for each set of one side the sets of the other's size among the terminals it leaves
-        free and looking them up."""
+        ``j`` terminals): by the cheapest of comparing every pair, or listing for each set of
+        one side the sets of the other's size among the terminals it leaves free and looking
+        them up (the order of the pairs depends on the way, which depends on the sizes only:
+        the same input gives the same pairs in the same order)."""
         bits = len(self.terminals) - 1
         ways = [
             len(first) * len(second),
@@ -250,11 +251,9 @@ class Programme:
             rows, columns = np.nonzero((first[:, None] & second[None, :]) == 0)
             return rows, columns
         if best == 1:
-            rows, columns = _partners(first, second, bits, j)
-        else:
-            columns, rows = _partners(second, first, bits, i)
-        order = np.lexsort((columns, rows))
-        return rows[order], columns[order]
+            return _partners(first, second, bits, j)
+        columns, rows = _partners(second, first, bits, i)
+        return rows, columns
 
     def _anchor(self, group: int) -> int:
         """Where a group's tree is read: the root when the group has it (no stored set holds
