@@ -8,25 +8,31 @@ joins both cities of every pair; with a limit on the cost (the trains a player h
 Method (Dreyfus-Wagner, with a cost limit): tracks of cost 0 are contracted first (an owned
 network is one node); pairs already joined are dropped. For every set S of the remaining
 terminals and every node v, ``tree[S][v]`` is the cheapest tree joining S and v: built up from
-two smaller trees meeting at v, then spread along tracks by Dijkstra. Costs above the limit are
-never stored. A forest joins its pairs in groups, each group one tree: the cheapest forest is
-the cheapest split of the pairs into groups (a second programme over sets of pairs).
+two smaller trees meeting at v, then spread along shortest paths. Costs above the limit are
+never kept. A forest joins its pairs in groups, each group one tree: the cheapest forest is
+the cheapest split of the pairs into groups (a second programme over sets of pairs). The
+programme runs level by level as arrays: :mod:`canaldsl.tickettoride.forestprogramme`.
 
-With more than FLOOR_FROM pairs, every set of up to FLOOR_TICKETS pairs is solved first,
-exactly, all at once as arrays (:mod:`canaldsl.tickettoride.forestfloor`, with the hardest
-few sets one pair larger); the best of those is a lower bound on the forest of any set of
-pairs (one over the limit proves at once that nothing fits), and an entry ``tree[S][v]`` is
-dropped when its cost plus a lower bound on the rest of any forest using it exceeds the limit
-(see :class:`_Programme` for why that never drops an entry a forest within the limit needs).
-The merges of a level are found as arrays: the pairs of stored smaller disjoint sets whose
-cheapest entries and the floor of the tickets they leave untouched fit the limit, then node by
-node with the cheaper parts of the rest bound, then the whole bound. The programme is run
-first within limits a little above the floor of all the pairs (a run that finds a forest has
-found the cheapest), then within the limit.
+With more than FLOOR_FROM pairs:
 
-The programme counts its steps (Dijkstra relaxations, merges looked at, array cells over
-PAIR_CELLS, the floor's merge rows); past ``budget`` it stops and says so. Nothing here
-knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
+* every set of up to FLOOR_TICKETS pairs is solved first, exactly, all at once as arrays
+  (:mod:`canaldsl.tickettoride.forestfloor`, with the hardest few sets one pair larger);
+  the best of those is a lower bound on the forest of any set of pairs (one over the limit
+  proves at once that nothing fits), and an entry ``tree[S][v]`` is dropped when its cost
+  plus a lower bound on the rest of any forest using it exceeds the limit (see
+  :class:`~canaldsl.tickettoride.forestprogramme.Programme` for why that never drops an
+  entry a forest within the limit needs);
+* a good forest is found by a heuristic (:mod:`canaldsl.tickettoride.forestupper`). When
+  it costs no more than the floor, it is a cheapest one. When it fits the limit, the
+  programme runs once within its cost less 1: a forest found there is the cheapest (and
+  cheaper than the heuristic's); none found proves the heuristic's forest a cheapest one.
+  Otherwise the programme runs within a few limits just above the floor (see
+  :func:`canaldsl.tickettoride.forestfloor.limits`: a run that finds a forest has found the
+  cheapest; one that finds none raises the floor), then within the limit.
+
+The programme counts its steps (array cells over ``forestprogramme.PAIR_CELLS``, merges kept, rest-bound rows,
+the floor's merge rows, the heuristic's relaxations and checks); past ``budget`` it stops and
+says so. Nothing here knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
 """
 
 from __future__ import annotations
@@ -45,18 +51,16 @@ from canaldsl.tickettoride.forestupper import good_forest
 Ints = npt.NDArray[np.int64]
 
 DEFAULT_BUDGET = 20_000_000
-FLOOR_TICKETS = 4
+FLOOR_TICKETS = 3
 """Sets of up to this many pairs are solved first, exactly, to bound the rest (see
-:class:`_Programme`); used when more pairs than this are asked about."""
+:class:`~canaldsl.tickettoride.forestprogramme.Programme`), and the hardest few sets of one
+pair more; used when more than FLOOR_FROM pairs are asked about. 3 (with the 20 hardest
+sets of 4) costs about a third of 4 (with the 20 hardest of 5) and the search after it
+little more: measured on 8 tickets, see docs/notes/issue-15-fewest-trains.md."""
 FLOOR_FROM = 4
-PAIR_CELLS = 16
-"""Cells of the vectorised pair filter counted as one step (a cell is far cheaper)."""
-PAIR_BATCH = 50_000
-"""Pairs of trees merged at once as arrays (keeps memory small)."""
 FLOOR_GAPS = (1, 3, 5)
 """Runs within a limit this far above the floor of all pairs come first (see
 :func:`canaldsl.tickettoride.forestfloor.limits`)."""
-_INF = 1 << 30
 
 
 class Status(enum.Enum):

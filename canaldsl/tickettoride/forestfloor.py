@@ -18,8 +18,8 @@ Dreyfus-Wagner programme written as array operations (numpy):
 
 The index arrays of the splits depend only on ``size``, so they are made once per size. The
 work is fixed by the number of pairs and nodes (no budget needed: for 8 pairs, sets of 4, on
-the USA map, about 10 million array cells); values over the limit are capped at limit + 1.
-Nothing here knows the rules or the map.
+the USA map, about 10 million array cells; sets of 3, under a million); values over the
+limit are capped at limit + 1. Nothing here knows the rules or the map.
 """
 
 from __future__ import annotations
