@@ -30,9 +30,9 @@ With more than FLOOR_FROM pairs:
   :func:`canaldsl.tickettoride.forestfloor.limits`: a run that finds a forest has found the
   cheapest; one that finds none raises the floor), then within the limit.
 
-The programme counts its steps (array cells over ``forestprogramme.PAIR_CELLS``, merges kept, rest-bound rows,
-the floor's merge rows, the heuristic's relaxations and checks); past ``budget`` it stops and
-says so. Nothing here knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
+The programme counts its steps (array cells over ``forestprogramme.PAIR_CELLS``, merges
+kept, rest-bound rows, the floor's merge rows, the heuristic's relaxations and checks); past
+``budget`` it stops and says so. Nothing here knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
 """
 
 from __future__ import annotations
