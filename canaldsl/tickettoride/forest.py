@@ -32,7 +32,8 @@ With more than FLOOR_FROM pairs:
 
 The programme counts its steps (array cells over ``forestprogramme.PAIR_CELLS``, merges
 kept, rest-bound rows, the floor's merge rows, the heuristic's relaxations and checks); past
-``budget`` it stops and says so. Nothing here knows the rules; see :mod:`canaldsl.tickettoride.tickets`.
+``budget`` it stops and says so. Nothing here knows the rules; see
+:mod:`canaldsl.tickettoride.tickets`.
 """
 
 from __future__ import annotations
