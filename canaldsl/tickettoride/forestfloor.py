@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from typing import Any
 from collections.abc import Sequence
 
 import numpy as np
@@ -56,17 +57,19 @@ class OutOfSteps(Exception):
     """The floor would take more steps than the budget left."""
 
 
-def distances(adjacency: Adjacency) -> Matrix:
-    """All shortest distances between nodes (Floyd-Warshall); ``_BIG`` where none."""
+def distances(adjacency: Adjacency, kind: type[np.signedinteger[Any]] = np.int32) -> Matrix:
+    """All shortest distances between nodes (Floyd-Warshall); ``_BIG`` where none (with
+    ``kind`` int64, ``_BIG`` squared)."""
     count = len(adjacency)
-    best = np.full((count, count), _BIG, dtype=np.int32)
+    big = _BIG if kind is np.int32 else _BIG * _BIG
+    best = np.full((count, count), big, dtype=kind)
     np.fill_diagonal(best, 0)
     for node, row in enumerate(adjacency):
         for other, cost, _ in row:
             best[node, other] = min(int(best[node, other]), cost)
     for middle in range(count):
         np.minimum(best, best[:, middle : middle + 1] + best[middle : middle + 1, :], out=best)
-    np.minimum(best, _BIG, out=best)
+    np.minimum(best, big, out=best)
     return best
 
 

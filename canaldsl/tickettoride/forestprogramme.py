@@ -47,6 +47,8 @@ SMALL_LIMIT = 700
 """Below this limit the arrays hold 16-bit costs (a sum of two "none" stands and the rest
 bound stay under 2 ** 15); above it, 64-bit."""
 _LEAF = -2
+_HOPS = 64
+"""Paths are compared by cost, then by tracks (fewer than this many on any path)."""
 
 
 class OutOfBudget(Exception):
@@ -130,6 +132,8 @@ class Programme:
             self.rest = RestBounds(list(floor), full[terminals], terminals, ends)
         self.levels: list[_Level] = []
         self.where: dict[int, tuple[int, int]] = {}
+        self.paths = full
+        self.weighted: Adjacency = adjacency
 
     def tick(self, amount: int) -> None:
         self.steps += amount
@@ -312,7 +316,14 @@ class Programme:
         return best[-1][0], groups
 
     def tracks(self, groups: list[int]) -> set[int]:
-        """The tracks of the trees of ``groups``."""
+        """The tracks of the trees of ``groups``. Where shortest paths tie, the one with the
+        fewest tracks (then the first link in the adjacency's order, from the far end)."""
+        weighted = [
+            [(other, cost * _HOPS + 1, track) for other, cost, track in row]
+            for row in self.adjacency
+        ]
+        self.paths = forestfloor.distances(weighted, np.int64).astype(np.int64)
+        self.weighted = weighted
         found: set[int] = set()
         for terminals in groups:
             anchor = self._anchor(terminals)
@@ -322,7 +333,7 @@ class Programme:
     def _collect(self, subset: int, node: int, tracks: set[int]) -> None:
         level, row = self.where[subset]
         entries = self.levels[level]
-        start = int(np.argmin(entries.seeds[row].astype(np.int64) + self.dist[:, node]))
+        start = int(np.argmin(entries.seeds[row].astype(np.int64) * _HOPS + self.paths[:, node]))
         self._path(start, node, tracks)
         first = int(entries.split[row, start])
         if first == _LEAF:
@@ -331,13 +342,13 @@ class Programme:
         self._collect(subset ^ first, start, tracks)
 
     def _path(self, start: int, end: int, tracks: set[int]) -> None:
-        """The tracks of a shortest path from ``start`` to ``end``: from ``end`` back, each
-        time the first link (in the adjacency's order) on a shortest path."""
-        dist = self.dist[start]
+        """The tracks of a shortest path from ``start`` to ``end`` (fewest tracks among the
+        shortest): from ``end`` back, each time the first link on such a path."""
+        paths = self.paths[start]
         node = end
         while node != start:
-            for other, cost, track in self.adjacency[node]:
-                if dist[other] + cost == dist[node]:
+            for other, weight, track in self.weighted[node]:
+                if paths[other] + weight == paths[node]:
                     tracks.add(track)
                     node = other
                     break
