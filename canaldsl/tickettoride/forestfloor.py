@@ -27,8 +27,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from typing import Any
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
