@@ -207,10 +207,7 @@ class Programme:
             keep = low <= limit
             parts.append((one, two, rows[keep], columns[keep]))
         unions = [one.subsets[r] | two.subsets[c] for one, two, r, c in parts]
-        subsets, inverse = np.unique(
-            np.concatenate(unions) if unions else np.zeros(0, dtype=np.int64),
-            return_inverse=True,
-        )
+        subsets, inverse = self._number(unions)
         bound = self._bounds(subsets)
         nearest = bound.min(axis=1).astype(np.int64) if len(subsets) else subsets
         seeds = np.full((len(subsets), self.nodes), self.none, dtype=self.kind)
@@ -231,11 +228,24 @@ class Programme:
                 pairs, nodes = np.nonzero(totals + bound[union] <= limit)
                 found.append((one.subsets[a[pairs]], union[pairs], nodes, totals[pairs, nodes]))
         if found:
-            firsts, which, at, costs = forestfloor.cheapest(found, self.nodes)
+            firsts, which, at, costs = (np.concatenate(part) for part in zip(*found, strict=True))
             self.tick(len(firsts))
-            seeds[which, at] = costs
-            split[which, at] = firsts
+            # The cheapest merge per (set, node); of equal ones, the first found (assigned
+            # last, in reverse: where an index repeats, numpy keeps the last value).
+            np.minimum.at(seeds, (which, at), costs)
+            best = np.nonzero(costs == seeds[which, at])[0][::-1]
+            split[which[best], at[best]] = firsts[best]
         return subsets, seeds, split, bound
+
+    def _number(self, unions: list[Ints]) -> tuple[Ints, Ints]:
+        """The distinct sets of ``unions`` (sorted), and for each union its place among
+        them: by a table over every set of terminals (they are few)."""
+        every = np.concatenate(unions) if unions else np.zeros(0, dtype=np.int64)
+        present = np.zeros(1 << (len(self.terminals) - 1), dtype=bool)
+        present[every] = True
+        subsets = np.nonzero(present)[0].astype(np.int64)
+        place = np.cumsum(present) - 1
+        return subsets, place[every]
 
     def _disjoint(self, first: Ints, second: Ints, i: int, j: int) -> tuple[Ints, Ints]:
         """Every pair (row of ``first``, row of ``second``) of disjoint sets (of ``i`` and
@@ -364,7 +374,10 @@ def _partners(sets: Ints, others: Ints, bits: int, size: int) -> tuple[Ints, Int
     free = ((sets[:, None] >> np.arange(bits)) & 1) == 0
     positions = np.nonzero(free)[1].reshape(len(sets), -1)
     chosen = _combinations(positions.shape[1], size)
-    masks = (np.int64(1) << positions.astype(np.int64))[:, chosen].sum(axis=2)
+    powers = np.left_shift(1, positions).astype(np.intp)
+    masks = powers[:, chosen[:, 0]]
+    for column in range(1, size):
+        masks |= powers[:, chosen[:, column]]
     found = where[masks]
     rows, picks = np.nonzero(found >= 0)
     return rows, found[rows, picks]
