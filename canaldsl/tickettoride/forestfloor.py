@@ -207,7 +207,7 @@ def floor(
     ends = [(a, b) for _, a, b in pairs]
     exact = small_forests(dist, ends, most, limit)
     values = _propagate([exact.get(m, 0) for m in range(1 << count)])
-    if values[-1] <= limit and count > most + 1:
+    if values[-1] <= limit and count > most + 1 and EXTRA > 0:
         ranked = sorted(
             (m for m in range(1 << count) if m.bit_count() == most + 1),
             key=lambda m: (-values[m], m),
