@@ -19,7 +19,7 @@ Ints = npt.NDArray[np.int64]
 
 
 class RestBounds:
-    """The rest bounds of the sets of terminals asked so far, each a row over the nodes."""
+    """The rest bounds of sets of terminals, each a row over the nodes."""
 
     def __init__(
         self, floor: list[int], far: Ints, terminals: list[int], ends: list[tuple[int, int]]
@@ -28,7 +28,6 @@ class RestBounds:
         self.far = far
         self.count = len(terminals)
         self.ends = ends
-        self.rows: dict[int, list[int]] = {}
         self.table = self._tables(terminals)
 
     def _tables(self, terminals: list[int]) -> Ints:
@@ -55,7 +54,7 @@ class RestBounds:
             rows.append(np.minimum(apart, (tour + 1) // 2))
         return np.concatenate(rows)
 
-    def fill(self, subsets: list[int]) -> int:
+    def fill(self, subsets: list[int]) -> tuple[int, Ints]:
         """The rest bounds of ``subsets`` at every node, all at once: the floor of the
         untouched tickets; each partner's distance; for two partners, half the round trip
         through them (a tree joining three cities costs at least that); for a partner and an
@@ -63,7 +62,7 @@ class RestBounds:
         four cities (either one tree joins them, or two paths do); and the floor of the
         untouched tickets and some partners' tickets less the way back from the node to
         their inside cities (the rest with those paths joins all of them). Returns the work
-        done (rows made and rows of the table used)."""
+        done (rows made and rows of the table used) and the bounds (a row per set)."""
         floor = self.floor
         count = self.count
         masks = np.array(subsets, dtype=np.int64)
@@ -114,9 +113,7 @@ class RestBounds:
             ).sum(axis=1)
             back = inside[many].astype(np.int64) @ far
             bound[many] = np.maximum(bound[many], floor[together][:, None] - back)
-        for subset, values in zip(subsets, bound.tolist(), strict=True):
-            self.rows[subset] = values
-        return len(subsets) + work
+        return len(subsets) + work, bound
 
     def partial(self, merged: Ints, untouched: Ints, nodes: Ints) -> Ints:
         """The cheaper part of :meth:`fill` for many entries at once (subset ``merged[k]`` at node

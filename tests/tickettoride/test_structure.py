@@ -42,6 +42,8 @@ LAYERS = {
         "forest",
         "forestfloor",
         "forestbounds",
+        "forestupper",
+        "forestprogramme",
         "tickets",
         "claims",
         "lastturn",
