@@ -92,7 +92,16 @@ class Board:
 
     def neighbours(self, hex: Hex) -> tuple[Hex, ...]:
         """The neighbours of a hex that are on this board."""
-        return tuple(n for n in hex.neighbours() if n in self.terrain)
+        found = self._neighbours.get(hex)
+        if found is None:
+            terrain = self.terrain
+            found = self._neighbours[hex] = tuple(n for n in hex.neighbours() if n in terrain)
+        return found
+
+    @cached_property
+    def _neighbours(self) -> dict[Hex, tuple[Hex, ...]]:
+        """:meth:`neighbours` of each hex asked about, computed once (the board is frozen)."""
+        return {}
 
     def tile_site(self, hex: Hex, kind: TileKind) -> TileSite:
         """Whether a tile of ``kind`` may stand on ``hex``: never on a place, off the map or
@@ -209,12 +218,11 @@ class Board:
     @cached_property
     def _near(self) -> dict[Hex, tuple[tuple[Hex, bool, str | None], ...]]:
         """Each hex's neighbours on the board: whether a tile may stand there, its place."""
-        place_at = self.place_at
+        names = {hex: place.name for hex, place in self.place_at.items()}
+        buildable = {h for h, t in self.terrain.items() if t.buildable and h not in names}
+        neighbours = self.neighbours
         return {
-            hex: tuple(
-                (n, self.is_buildable(n), place_at[n].name if n in place_at else None)
-                for n in self.neighbours(hex)
-            )
+            hex: tuple((n, n in buildable, names.get(n)) for n in neighbours(hex))
             for hex in self.terrain
         }
 
