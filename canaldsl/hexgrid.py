@@ -20,6 +20,18 @@ MAX_COLUMNS: Final = 26 + 26 * 26
 MAX_ROWS: Final = 999
 
 
+_EVEN_ROW_STEPS: Final = ((0, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+"""Neighbour steps (column, row) from a hex of rows 1, 3, 5 ... (not shifted)."""
+_ODD_ROW_STEPS: Final = ((1, -1), (1, 0), (1, 1), (0, 1), (-1, 0), (0, -1))
+"""Neighbour steps from a hex of rows 2, 4, 6 ... (shifted east)."""
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+"""Each hex's neighbours as :meth:`Hex.neighbours` gives them, computed once: every search
+over a board asks for them again and again (measured: building the tuple was a fifth of the
+contracts' fewest-tiles bound at each board declaration). Kept for at most
+:data:`_NEIGHBOURS_KEPT` hexes (the largest board is 100 x 100), so memory stays bounded."""
+_NEIGHBOURS_KEPT: Final = 200_000
+
+
 class Hex(NamedTuple):
     """One hex of the grid, by 0-based column and row.
 
@@ -53,12 +65,15 @@ class Hex(NamedTuple):
 
         Hexes with negative coordinates are left out; the caller intersects with its board.
         """
+        found = _NEIGHBOURS.get(self)
+        if found is not None:
+            return found
         c, r = self.col, self.row
-        if r % 2 == 0:  # rows 1, 3, 5 ... are not shifted
-            steps = ((0, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-        else:  # rows 2, 4, 6 ... are shifted east
-            steps = ((1, -1), (1, 0), (1, 1), (0, 1), (-1, 0), (0, -1))
-        return tuple(Hex(c + dc, r + dr) for dc, dr in steps if c + dc >= 0 and r + dr >= 0)
+        steps = _EVEN_ROW_STEPS if r % 2 == 0 else _ODD_ROW_STEPS
+        found = tuple(Hex(c + dc, r + dr) for dc, dr in steps if c + dc >= 0 and r + dr >= 0)
+        if len(_NEIGHBOURS) < _NEIGHBOURS_KEPT:
+            _NEIGHBOURS[self] = found
+        return found
 
     def is_neighbour(self, other: Hex) -> bool:
         return self.distance(other) == 1

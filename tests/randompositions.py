@@ -1653,6 +1653,13 @@ CATEGORIES = (
 
 def make_case(seed: int, index: int) -> Case:
     """Case ``index`` of run ``seed``: the same every time."""
+    return make_judged_case(seed, index)[0]
+
+
+def make_judged_case(seed: int, index: int) -> tuple[Case, r.Ruling]:
+    """Case ``index`` of run ``seed`` and the referee's ruling on it: the generator judges
+    each case anyway (a goods move left ambiguous is drawn again), so the differential test
+    takes that ruling rather than judging the same turn on the same position a second time."""
     rng = random.Random(seed * 1_000_003 + index)
     for _ in range(50):
         category = rng.choices([c for c, _ in CATEGORIES], [w for _, w in CATEGORIES])[0]
@@ -1676,8 +1683,9 @@ def make_case(seed: int, index: int) -> Case:
         except (Retry, r.AmbiguousTurn):
             continue
         try:  # a goods move the generator left ambiguous (whose section?) is drawn again
-            r.judge(position, turn)
+            ruling = r.judge(position, turn)
         except r.AmbiguousTurn:
             continue
-        return Case(seed, index, category, intent, position, turn, render(position, turn))
+        case = Case(seed, index, category, intent, position, turn, render(position, turn))
+        return case, ruling
     raise RuntimeError(f"no case for seed {seed} index {index}")

@@ -48,12 +48,21 @@ def neighbours(hex: Hex) -> tuple[Hex, ...]:
 
     From the README: C3 touches B2 C2 B3 D3 B4 C4, and C4 touches C3 D3 B4 D4 C5 D5.
     """
+    found = _NEIGHBOURS.get(hex)
+    if found is not None:
+        return found
     col, row = hex
     if row % 2 == 0:  # rows 1, 3, 5 ... (not shifted)
         steps = ((-1, -1), (0, -1), (-1, 0), (1, 0), (-1, 1), (0, 1))
     else:
         steps = ((0, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (1, 1))
-    return tuple((col + dc, row + dr) for dc, dr in steps if col + dc >= 0 and row + dr >= 0)
+    found = tuple((col + dc, row + dr) for dc, dr in steps if col + dc >= 0 and row + dr >= 0)
+    _NEIGHBOURS[hex] = found  # the referee's boards are small: a few thousand hexes at most
+    return found
+
+
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+"""Each hex's neighbours, worked out once (the searches below ask again and again)."""
 
 
 def adjacent(a: Hex, b: Hex) -> bool:
@@ -173,22 +182,18 @@ class Board:
         buildable = self._buildable
         assert buildable is not None
         places = self.place_at
+        nbrs, far = self.nbrs, 1 << 30
         while queue:
             here = queue.popleft()
-            for n in self.nbrs(here):
+            base = dist[here]
+            for n in nbrs(here):
                 if n in places:
-                    cost = 0
-                elif n in buildable:
-                    cost = 1
-                else:
-                    continue
-                d = dist[here] + cost
-                if d < dist.get(n, 1 << 30):
-                    dist[n] = d
-                    if cost:
-                        queue.append(n)
-                    else:
+                    if base < dist.get(n, far):
+                        dist[n] = base
                         queue.appendleft(n)
+                elif n in buildable and base + 1 < dist.get(n, far):
+                    dist[n] = base + 1
+                    queue.append(n)
         self._distances[place] = dist
         return dist
 

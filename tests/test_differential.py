@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 import referee as r
-from randompositions import CATEGORIES, Case, make_case
+from randompositions import CATEGORIES, Case, make_case, make_judged_case
 
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.loading import check_text
@@ -153,9 +153,8 @@ def report(case: Case, verdict, ruling: r.Ruling, problems: list[str]) -> str:  
 
 
 def check_case(seed: int, index: int) -> str | None:
-    case = make_case(seed, index)
+    case, ruling = make_judged_case(seed, index)  # the generator's own ruling on the case
     verdict = engine_verdict(case)
-    ruling = r.judge(case.position, case.turn)
     TALLY[f"{case.category} {'legal' if ruling.legal else 'illegal'}"] += 1
     for rule in ruling.rules:
         TALLY[f"rule {rule}"] += 1

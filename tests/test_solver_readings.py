@@ -17,6 +17,7 @@ a few tiles, the python-constraint2 solver (tests/cspbuild.py) agrees.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import pytest
@@ -37,9 +38,11 @@ from canaldsl.canalmania.state import GameState
 OTHER = {"next-along-canal": "neighbouring-hexes", "neighbouring-hexes": "next-along-canal"}
 
 
-def _agree(state: GameState, colour: str) -> BuildPlan:
-    """Both engines prove the same best, and both answers are legal: the search's answer."""
-    search = best_build(state, colour, engine="search")
+def _agree(state: GameState, colour: str, search: BuildPlan | None = None) -> BuildPlan:
+    """Both engines prove the same best, and both answers are legal: the search's answer
+    (``search``: the exact search's answer to this very question, found already)."""
+    if search is None:
+        search = best_build(state, colour, engine="search")
     model = best_build(state, colour, engine="cp-sat")
     assert search.optimal and model.optimal
     assert (search.points, search.cards) == (model.points, model.cards), (
@@ -62,12 +65,21 @@ DOUBLING_BACK = range(40)
 CHUNKS = 8
 
 
+@functools.cache
+def lenient_search(seed: int) -> BuildPlan:
+    """The exact search's best build for doubling-back case ``seed`` read next-along-canal:
+    the question both tests below ask (found once per test process: it is compared with
+    CP-SAT in the first and counted in the second; a frozen answer, nothing mutates it)."""
+    state, colour = doubling_back_case(seed)
+    return best_build(with_reading(state, "next-along-canal"), colour, engine="search")
+
+
 @pytest.mark.parametrize("chunk", spread(range(CHUNKS), every=4))
 def test_engines_agree_where_sections_double_back(chunk: int) -> None:
     """Both readings; how many of these cases exercise the rule is the next test's count."""
     for seed in DOUBLING_BACK[chunk::CHUNKS]:
         state, colour = doubling_back_case(seed)
-        _agree(with_reading(state, "next-along-canal"), colour)
+        _agree(with_reading(state, "next-along-canal"), colour, lenient_search(seed))
         strict = _agree(state, colour)
         assert not touching_alike(state, strict), strict.summary()
 
@@ -78,9 +90,8 @@ def test_enough_doubling_back_cases_exercise_the_rule() -> None:
     that neighbouring-hexes refuses (measured: 13; the threshold leaves room)."""
     count = 0
     for seed in DOUBLING_BACK:
-        state, colour = doubling_back_case(seed)
-        lenient = best_build(with_reading(state, "next-along-canal"), colour, engine="search")
-        count += touching_alike(state, lenient)
+        state, _ = doubling_back_case(seed)
+        count += touching_alike(state, lenient_search(seed))
     assert count >= 10, count
 
 
@@ -110,16 +121,20 @@ def test_three_solvers_agree_where_sections_double_back(reading: str) -> None:
     for seed in SHORT_SEEDS:
         state, colour = short_doubling_back(seed)
         state = with_reading(state, reading)
-        answers = {}
+        answers, plans = {}, {}
         for engine in ("search", "cp-sat"):
-            plan = best_build(state, colour, engine=engine)
+            plan = plans[engine] = best_build(state, colour, engine=engine)
             assert plan.optimal, (seed, engine)
             answers[engine] = (plan.points, plan.cards)
         found = best_short_build(state, colour, max_tiles=MAX_TILES)
         answers["python-constraint2"] = (found.points, found.cards)
         if len(set(answers.values())) != 1:
             disagreements.append((seed, answers))
-        lenient = best_build(with_reading(state, "next-along-canal"), colour, engine="search")
+        lenient = (  # under next-along-canal, the search just answered this very question
+            plans["search"]
+            if reading == "next-along-canal"
+            else best_build(with_reading(state, "next-along-canal"), colour, engine="search")
+        )
         exercised += touching_alike(state, lenient)
     assert disagreements == []
     assert exercised >= 5, exercised  # measured: 8 of the 100

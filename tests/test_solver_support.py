@@ -8,6 +8,7 @@ rebuilt from its seed alone: ``random_case(seed)``.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -100,7 +101,15 @@ def random_board(rng: random.Random) -> Board:
 
 
 def random_case(seed: int) -> tuple[GameState, str]:
-    """A random position where red is to build (phase 2)."""
+    """A random position where red is to build (phase 2): a copy of its own each time (the
+    callers change hands, engineers and readings), of a position drawn once per process
+    (several tests, and the variants of one test, start from the same seed)."""
+    state, colour = _random_case(seed)
+    return state.copy(), colour
+
+
+@functools.cache
+def _random_case(seed: int) -> tuple[GameState, str]:
     rng = random.Random(seed)
     while True:
         board = random_board(rng)

@@ -92,7 +92,16 @@ class Board:
 
     def neighbours(self, hex: Hex) -> tuple[Hex, ...]:
         """The neighbours of a hex that are on this board."""
-        return tuple(n for n in hex.neighbours() if n in self.terrain)
+        found = self._neighbours.get(hex)
+        if found is None:
+            terrain = self.terrain
+            found = self._neighbours[hex] = tuple(n for n in hex.neighbours() if n in terrain)
+        return found
+
+    @cached_property
+    def _neighbours(self) -> dict[Hex, tuple[Hex, ...]]:
+        """:meth:`neighbours` of each hex asked about, computed once (the board is frozen)."""
+        return {}
 
     def tile_site(self, hex: Hex, kind: TileKind) -> TileSite:
         """Whether a tile of ``kind`` may stand on ``hex``: never on a place, off the map or
@@ -167,60 +176,78 @@ class Board:
         return WAYPOINTS_INF if found is None else found
 
     def tiles_between(self, a: str, b: str) -> int | None:
-        """Fewest tiles from ``a`` to ``b``, allowing the canal to pass through other places."""
-        return self._tiles_from(a).get(b)
+        """Fewest tiles from ``a`` to ``b``, allowing the canal to pass through other places.
 
-    def _tiles_from(self, a: str) -> Mapping[str, int]:
-        """Fewest tiles from place ``a`` to every place it can reach (computed once per place:
-        a 0-1 breadth-first search over hexes; entering a buildable hex costs 1, entering a
-        place costs 0, and a section, place to place, needs at least one tile)."""
-        found = self._legs.get(a)
-        if found is not None:
-            return found
-        start = self.places[a].hex
-        near = self._near
-        queue: deque[tuple[int, Hex, bool]] = deque([(0, start, True)])
-        best: dict[tuple[Hex, bool], int] = {(start, True): 0}
-        done: set[tuple[Hex, bool]] = set()
-        reached: dict[str, int] = {}
+        One search per place ``a``, run only as far as the places asked about need (resumed
+        for a farther one): on a large board with a few hundred contracts, each search run to
+        the end over every hex was most of the time ``canaldsl check`` took."""
+        walk = self._walks.get(a)
+        if walk is None:
+            walk = self._walks[a] = _Walk(self.places[a].hex, self._near)
+        return walk.fewest_to(b)
+
+    @cached_property
+    def _near(self) -> dict[Hex, tuple[tuple[Hex, bool, str | None], ...]]:
+        """Each hex's neighbours on the board: whether a tile may stand there, its place."""
+        names = {hex: place.name for hex, place in self.place_at.items()}
+        buildable = {h for h, t in self.terrain.items() if t.buildable and h not in names}
+        neighbours = self.neighbours
+        return {
+            hex: tuple((n, n in buildable, names.get(n)) for n in neighbours(hex))
+            for hex in self.terrain
+        }
+
+    @cached_property
+    def _walks(self) -> dict[str, _Walk]:
+        return {}
+
+
+class _Walk:
+    """Fewest tiles from one place to others: a 0-1 breadth-first search over hexes (entering
+    a buildable hex costs 1, entering a place costs 0, and a section, place to place, needs at
+    least one tile), stopped once the place asked about is reached and resumed for the next.
+
+    Hexes leave the queue in order of cost, so a place is reached first at its fewest tiles.
+    A hex is either a place or buildable, so it is its own key (the start is a place)."""
+
+    __slots__ = ("best", "done", "near", "queue", "reached", "start")
+
+    def __init__(self, start: Hex, near: Mapping[Hex, tuple[tuple[Hex, bool, str | None], ...]]):
+        self.start = start
+        self.near = near
+        self.queue: deque[tuple[int, Hex, bool]] = deque([(0, start, True)])
+        self.best: dict[Hex, int] = {start: 0}
+        self.done: set[Hex] = set()
+        self.reached: dict[str, int] = {}
+
+    def fewest_to(self, goal: str) -> int | None:
+        reached = self.reached
+        if goal in reached:
+            return reached[goal]
+        queue, best, done, near, start = self.queue, self.best, self.done, self.near, self.start
         while queue:
             cost, hex, at_place = queue.popleft()
-            if (hex, at_place) in done:
+            if hex in done:
                 continue
-            done.add((hex, at_place))
+            done.add(hex)
             for n, buildable, place in near.get(hex, ()):
                 if place is not None and not at_place and place not in reached:
                     reached[place] = cost
                 if buildable:
-                    if best.get((n, False), cost + 2) > cost + 1:
-                        best[(n, False)] = cost + 1
+                    if best.get(n, cost + 2) > cost + 1:
+                        best[n] = cost + 1
                         queue.append((cost + 1, n, False))
                 elif (
                     place is not None
                     and not at_place
                     and n != start
-                    and best.get((n, True), cost + 1) > cost
+                    and best.get(n, cost + 1) > cost
                 ):
-                    best[(n, True)] = cost
+                    best[n] = cost
                     queue.appendleft((cost, n, True))
-        self._legs[a] = reached
-        return reached
-
-    @cached_property
-    def _near(self) -> dict[Hex, tuple[tuple[Hex, bool, str | None], ...]]:
-        """Each hex's neighbours on the board: whether a tile may stand there, its place."""
-        place_at = self.place_at
-        return {
-            hex: tuple(
-                (n, self.is_buildable(n), place_at[n].name if n in place_at else None)
-                for n in self.neighbours(hex)
-            )
-            for hex in self.terrain
-        }
-
-    @cached_property
-    def _legs(self) -> dict[str, Mapping[str, int]]:
-        return {}
+            if goal in reached:
+                return reached[goal]
+        return None
 
 
 def make_board(

@@ -21,7 +21,7 @@ from canaldsl.budget import (
 )
 from canaldsl.canalmania import checks_goods as goods_rules
 from canaldsl.canalmania.components import Edition
-from canaldsl.canalmania.state import GameState, Section
+from canaldsl.canalmania.state import GameState
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,13 @@ def deliveries(
     board = state.board
     sections = state.sections()
     start_counts = state.rules.options["colour-restriction-start"] == "included"
-    by_place: dict[str, list[Section]] = {}
-    for section in sections:
-        by_place.setdefault(section.a, []).append(section)
-        by_place.setdefault(section.b, []).append(section)
     colour = {name: place.colour for name, place in board.places.items()}
+    # each place's sections as (the place at the other end, its colour, the owner): the
+    # inner loop below meets every section of a dense network many times per step
+    by_place: dict[str, list[tuple[str, str, str]]] = {}
+    for section in sections:
+        by_place.setdefault(section.a, []).append((section.b, colour[section.b], section.owner))
+        by_place.setdefault(section.b, []).append((section.a, colour[section.a], section.owner))
     candidates: list[Delivery] = []
     for start in sorted(state.cubes):
         stack: list[tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = [
@@ -59,20 +61,19 @@ def deliveries(
         while stack:
             route, owners, colours = stack.pop()
             here = route[-1]
-            for section in by_place.get(here, []):
-                nxt = section.other(here)
-                if nxt in route or colour[nxt] in colours:
+            for nxt, nxt_colour, owner in by_place.get(here, ()):
+                if nxt in route or nxt_colour in colours:
                     continue
                 if steps is not None:
                     steps.step()
                 new_route = (*route, nxt)
-                new_owners = (*owners, section.owner)
-                if section.owner == mover:
+                new_owners = (*owners, owner)
+                if owner == mover:
                     points = goods_rules.delivery_points(route=new_route, owners=new_owners)
                     candidates.append(
                         Delivery(new_route, new_owners, tuple(sorted(points.items())))
                     )
-                stack.append((new_route, new_owners, colours | {colour[nxt]}))
+                stack.append((new_route, new_owners, colours | {nxt_colour}))
     if state.rules.edition is Edition.SECOND:
         candidates = _shortest_rule(candidates, mover)
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()

@@ -46,6 +46,7 @@ from canaldsl.canalmania.components import (
 from canaldsl.canalmania.distances import adjacency
 from canaldsl.canalmania.payment import (
     _KIND_INDEX,
+    Payment,
     _demand,
     _natural_ok,
     pay,
@@ -127,6 +128,10 @@ _Suffix = tuple[tuple[RouteItem, ...], bool, int, int, int, tuple[TileCost, ...]
 build), its tile costs."""
 
 
+_UNPAID = Payment((), -1)
+"""Marks a build's costs not yet paid in :attr:`_Searcher.payments` (None is "cannot pay")."""
+
+
 def _better(a: Found, b: Found | None) -> bool:
     return b is None or a.points > b.points or (a.points == b.points and a.cards < b.cards)
 
@@ -141,6 +146,10 @@ class _Searcher:
     memo: dict[object, _Suffix | None] = field(default_factory=dict)
     offset: tuple[int, int] = (0, 0)
     """Points (all, now) of the first canal's build while the last canal is searched."""
+    payments: dict[tuple[TileCost, ...], Payment | None] = field(default_factory=dict)
+    """:func:`pay` of each build's tile costs, once (the hand and engineer are the problem's:
+    the same costs come back in about three builds of four; ``pay`` counts no steps, so the
+    budget is spent as before)."""
 
     def __post_init__(self) -> None:
         self.bounds = PointBounds(self.problem, self.counter)
@@ -168,7 +177,10 @@ class _Searcher:
         """A whole build: kept if the hand pays for it and it is not the forbidden one."""
         if self.forbidden is not None and build.identity() == self.forbidden:
             return None
-        payment = pay(build.costs, self.problem.hand, self.problem.engineer)
+        payment = self.payments.get(build.costs, _UNPAID)
+        if payment is _UNPAID:
+            payment = pay(build.costs, self.problem.hand, self.problem.engineer)
+            self.payments[build.costs] = payment
         if payment is None:
             return None
         found = Found(
