@@ -196,6 +196,7 @@ def test_every_ticket_to_ride_file_renders(path: Path, tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").startswith("<?xml") or "<svg" in out.read_text()
 
 
+@pytest.mark.slow  # a process: 1.1 s of CPU
 def test_a_ticket_to_ride_file_renders_in_a_process(tmp_path: Path) -> None:
     """`render` as a user runs it (the other files are drawn in this process): the same
     picture, byte for byte."""
