@@ -76,7 +76,7 @@ def solve_assuming(model: Any, assumed: Sequence[Any], *, budget: Budget | None 
     parameters = solver.parameters
     parameters.cp_model_probing_level = 0  # measured: presolve probing took 80% of each solve
     limit = sv.configure(parameters, budget)
-    code = sv.run_solver(solver, model)
+    code, solver = sv.solve_or_recall(solver, model)
     model.ClearAssumptions()
     finished = code in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
     stopped = sv.stop_reason(solver, limit, budget, finished)

@@ -13,9 +13,15 @@ its status is TIMEOUT.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from canaldsl.budget import TIMEOUT, Budget
@@ -140,7 +146,7 @@ def solve(
         status = TIMEOUT if budget.wall_hit else UNKNOWN
         return SolveResult(status, None, None, 0.0, 0.0, status)
     started = time.monotonic()
-    code = run_solver(solver, model)
+    code, solver = solve_or_recall(solver, model)
     seconds = time.monotonic() - started
     names = {
         cp_model.OPTIMAL: OPTIMAL,
@@ -173,6 +179,68 @@ def run_solver(solver: Any, model: Any) -> Any:
 
     solver.parameters.catch_sigint_signal = False
     return call_interruptibly(lambda: solver.Solve(model), stop=solver.StopSearch)
+
+
+ANSWERS_KEPT = 64
+"""Finished solves remembered by :func:`solve_or_recall` in one process (the latest)."""
+
+_answers: OrderedDict[bytes, tuple[Any, Any]] = OrderedDict()
+_answers_lock = threading.Lock()
+
+
+def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
+    """:func:`run_solver`, or the answer of the same solve made earlier in this process: the
+    status code and the solver to read the answer from (``solver`` itself, or the one that
+    solved the same model before).
+
+    The same solve is the same model (its serialized protocol buffer: variables,
+    constraints, objective, hints and assumptions) with the same parameters (one worker, the
+    seed, the deterministic limit, ...), apart from the wall-clock safety limit. CP-SAT with
+    one worker and a fixed seed is deterministic, so such a solve gives the same status,
+    solution, core and deterministic time used (charged to the budget again by the caller):
+    the answer is exact, not an approximation. Only finished solves are remembered (OPTIMAL
+    or INFEASIBLE: proven, whatever the clock), the latest ANSWERS_KEPT of them. A command
+    asks the same question more than once (``check`` and ``report`` find the same minimal
+    set of rules of a canal that cannot be completed; a file's queries repeat what another
+    query solved), and so do the tests, in one process."""
+    from ortools.sat.python import cp_model
+
+    key = _fingerprint(solver, model)
+    if key is not None:
+        with _answers_lock:
+            known = _answers.get(key)
+            if known is not None:
+                _answers.move_to_end(key)
+                return known
+    code = run_solver(solver, model)
+    if key is not None and code in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        with _answers_lock:
+            _answers[key] = (code, solver)
+            while len(_answers) > ANSWERS_KEPT:
+                _answers.popitem(last=False)
+    return code, solver
+
+
+def _fingerprint(solver: Any, model: Any) -> bytes | None:
+    """A digest of the model's protocol buffer (binary, written by CP-SAT's own serializer:
+    about 10 ms for the largest models of the rule questions, a 1 MB buffer) and of the
+    solver's parameters but the wall-clock limit; None when the model cannot be written."""
+    handle, name = tempfile.mkstemp(suffix=".pb", prefix="canaldsl-model-")
+    os.close(handle)
+    try:
+        if not model.export_to_file(name):
+            return None
+        data = Path(name).read_bytes()
+    finally:
+        Path(name).unlink(missing_ok=True)
+    settings = "\n".join(
+        line
+        for line in str(solver.parameters).splitlines()
+        if not line.startswith("max_time_in_seconds")
+    )
+    digest = hashlib.sha256(data)
+    digest.update(b"\0" + settings.encode("utf-8"))
+    return digest.digest()
 
 
 def forbid(model: Any, literals: Iterable[Any]) -> None:

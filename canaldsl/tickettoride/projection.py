@@ -9,6 +9,7 @@ without coordinates is laid out on a circle, in the order its cities are given.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -30,10 +31,25 @@ class Layout:
 
 def layout(board: Board, *, width: float, height: float, margin: float, spacing: float) -> Layout:
     """The cities of ``board`` placed in a ``width`` x ``height`` area, ``margin`` from its edges,
-    at least about ``spacing`` pixels apart."""
-    cities = board.cities
-    if any(c.latitude is None or c.longitude is None for c in cities):
-        count = len(cities)
+    at least about ``spacing`` pixels apart.
+
+    The layout depends only on the cities' coordinates (in order) and these four numbers, so
+    it is computed once per process for each (the spreading is most of a picture's time, and
+    a report or ``serve`` draws the same map again and again)."""
+    places = tuple((c.latitude, c.longitude) for c in board.cities)
+    return _layout(places, width, height, margin, spacing)
+
+
+@functools.lru_cache(maxsize=32)
+def _layout(
+    places: tuple[tuple[float | None, float | None], ...],
+    width: float,
+    height: float,
+    margin: float,
+    spacing: float,
+) -> Layout:
+    if any(latitude is None or longitude is None for latitude, longitude in places):
+        count = len(places)
         raw = [
             (
                 math.cos(2 * math.pi * i / count - math.pi / 2),
@@ -42,9 +58,9 @@ def layout(board: Board, *, width: float, height: float, margin: float, spacing:
             for i in range(count)
         ]
     else:
-        middle = sum(c.latitude or 0.0 for c in cities) / len(cities)
+        middle = sum(latitude or 0.0 for latitude, _ in places) / len(places)
         squeeze = math.cos(math.radians(middle))
-        raw = [((c.longitude or 0.0) * squeeze, -(c.latitude or 0.0)) for c in cities]
+        raw = [((longitude or 0.0) * squeeze, -(latitude or 0.0)) for latitude, longitude in places]
     points = _fit(raw, width, height, margin)
     points = _spread(points, spacing)
     return Layout(tuple(_fit(points, width, height, margin)), width, height)

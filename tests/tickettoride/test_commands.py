@@ -1,6 +1,13 @@
 """Ticket to Ride through the command line, as a user runs it: `board usa` against the
 reference files, `score`, the game's own solver commands with both engines, `render` of every
-Ticket to Ride file, `report` opened in headless Chromium, `crosscheck`."""
+Ticket to Ride file, `report` opened in headless Chromium, `crosscheck`.
+
+Most commands run in this process (:func:`in_process`: click's runner, the command line's own
+code, from the repository's root), where the process itself is not what is tested: a real
+process costs about a second of start-up (Python, CP-SAT's import) and the answers are the
+same. One or two of each kind still run as a user runs them, a ``canaldsl`` process
+(:func:`canaldsl`): `score`, a solver command on a file with errors (exit status 2), `render`
+to SVG and to PNG, `report`."""
 
 from __future__ import annotations
 
@@ -43,6 +50,23 @@ def canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def in_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line run in this process (click's runner) from the repository's root, as
+    :func:`canaldsl` runs it in a process; an exception (what a process would show as a
+    traceback) is raised, failing the test."""
+    from click.testing import CliRunner
+
+    from canaldsl.cli import main
+
+    before = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    finally:
+        os.chdir(before)
+    return subprocess.CompletedProcess(list(args), result.exit_code, result.stdout, result.stderr)
+
+
 def _validate(command: str, answer: object) -> None:
     import jsonschema
 
@@ -58,7 +82,7 @@ def _rows(name: str) -> list[str]:
 @pytest.mark.skipif(REFERENCE is None, reason="the shared reference files are not here")
 @pytest.mark.parametrize(("board", "tickets"), [("usa", 30), ("usa-1910", 65)])
 def test_board_usa_json_matches_the_reference_files(board: str, tickets: int) -> None:
-    result = canaldsl("board", board, "--format", "json")
+    result = in_process("board", board, "--format", "json")
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     _validate("board", answer)
@@ -107,7 +131,7 @@ def test_score_text_and_json() -> None:
 @pytest.mark.parametrize("engine", ["search", "cp-sat"])
 def test_solver_commands_answer_alike_with_both_engines(engine: str) -> None:
     loop = str(EXAMPLES / "puzzle-longest-route-through-a-city-twice.canal")
-    result = canaldsl("longest-route", loop, "--engine", engine, "--format", "json")
+    result = in_process("longest-route", loop, "--engine", engine, "--format", "json")
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     _validate("longest-route", answer)
@@ -115,14 +139,14 @@ def test_solver_commands_answer_alike_with_both_engines(engine: str) -> None:
     assert red["length"] == 12 and red["proven"]
     assert red["cities"].count("Dallas") == 2
     tickets = str(EXAMPLES / "puzzle-three-tickets-eleven-trains.canal")
-    result = canaldsl(
+    result = in_process(
         "fewest-trains", tickets, "--for", "red", "--engine", engine, "--format", "json"
     )
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     _validate("fewest-trains", answer)
     assert answer["status"] == "none-within-limit"
-    result = canaldsl(
+    result = in_process(
         "fewest-trains",
         tickets,
         "--for",
@@ -136,13 +160,13 @@ def test_solver_commands_answer_alike_with_both_engines(engine: str) -> None:
     )
     assert json.loads(result.stdout)["trains"] == 12
     best = str(EXAMPLES / "puzzle-best-claim-this-turn.canal")
-    result = canaldsl("best-claim", best, "--for", "red", "--engine", engine, "--format", "json")
+    result = in_process("best-claim", best, "--for", "red", "--engine", engine, "--format", "json")
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     _validate("best-claim", answer)
     assert answer["points"] == 12
     last = str(EXAMPLES / "puzzle-last-turns.canal")
-    result = canaldsl("last-turns", last, "--engine", engine, "--format", "json")
+    result = in_process("last-turns", last, "--engine", engine, "--format", "json")
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     _validate("last-turns", answer)
@@ -167,9 +191,24 @@ def test_a_solver_command_on_a_file_with_errors_exits_2() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_ticket_to_ride_file_renders(path: Path, tmp_path: Path) -> None:
     out = tmp_path / "map.svg"
-    result = canaldsl("render", str(path), "-o", str(out), "--show", "longest-route")
+    result = in_process("render", str(path), "-o", str(out), "--show", "longest-route")
     assert result.returncode == 0, result.stderr
     assert out.read_text(encoding="utf-8").startswith("<?xml") or "<svg" in out.read_text()
+
+
+@pytest.mark.slow  # a process: 1.1 s of CPU
+def test_a_ticket_to_ride_file_renders_in_a_process(tmp_path: Path) -> None:
+    """`render` as a user runs it (the other files are drawn in this process): the same
+    picture, byte for byte."""
+    path = EXAMPLES / "last-round-to-final-scores.canal"
+    out, again = tmp_path / "map.svg", tmp_path / "again.svg"
+    result = canaldsl("render", str(path), "-o", str(out), "--show", "longest-route")
+    assert result.returncode == 0, result.stderr
+    assert out.read_text(encoding="utf-8").startswith("<?xml")
+    assert (
+        in_process("render", str(path), "-o", str(again), "--show", "longest-route").returncode == 0
+    )
+    assert out.read_bytes() == again.read_bytes()
 
 
 def test_render_png_with_a_ticket_path(tmp_path: Path) -> None:
@@ -232,7 +271,7 @@ def test_a_ticket_to_ride_report_opens_in_headless_chromium(tmp_path: Path) -> N
 
 
 def test_crosscheck_reports_the_italian_examples_and_findings() -> None:
-    result = canaldsl("crosscheck", "scenarios/tickettoride", "--format", "json")
+    result = in_process("crosscheck", "scenarios/tickettoride", "--format", "json")
     assert result.returncode == 0, result.stdout + result.stderr
     answer = json.loads(result.stdout)
     _validate("crosscheck", answer)
@@ -245,7 +284,7 @@ def test_crosscheck_reports_the_italian_examples_and_findings() -> None:
 
 
 def test_crosscheck_report_md_is_current() -> None:
-    result = canaldsl("crosscheck", "scenarios/tickettoride", "--format", "markdown")
+    result = in_process("crosscheck", "scenarios/tickettoride", "--format", "markdown")
     assert result.returncode == 0
     kept = (ROOT / "scenarios" / "tickettoride" / "REPORT.md").read_text(encoding="utf-8")
     assert kept == result.stdout, (
