@@ -2,6 +2,6 @@
 
 Nothing here knows a game. A game's picture module (for Canal Mania,
 :mod:`canaldsl.canalmania.picture`) decides what to draw and calls these helpers. The SVG is
-written by :mod:`canaldsl.draw.canvas` (imported when a picture is drawn, not by this package),
-PNG comes from a real rasteriser (:mod:`canaldsl.draw.raster`).
+built with drawsvg (imported by :mod:`canaldsl.draw.canvas`, not by this package), PNG comes
+from a real rasteriser (:mod:`canaldsl.draw.raster`).
 """

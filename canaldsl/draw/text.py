@@ -2,7 +2,7 @@
 
 Every string a picture draws may come from a file (a place called ``<script>``): it passes
 through :func:`xml_safe` (characters XML cannot hold become U+FFFD) and is then escaped, as
-content or as an attribute by :func:`attribute`. SVG has no text wrapping, so the
+content by drawsvg or as an attribute by :func:`attribute`. SVG has no text wrapping, so the
 layout measures widths (:func:`text_width`) with the advance widths of DejaVu Sans, the
 font the pictures ask for first.
 """
