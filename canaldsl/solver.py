@@ -14,14 +14,11 @@ its status is TIMEOUT.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from canaldsl.budget import TIMEOUT, Budget
@@ -222,23 +219,15 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
 
 
 def _fingerprint(solver: Any, model: Any) -> bytes | None:
-    """A digest of the model's protocol buffer (binary, written by CP-SAT's own serializer:
-    about 10 ms for the largest models of the rule questions, a 1 MB buffer) and of the
-    solver's parameters but the wall-clock limit; None when the model cannot be written."""
-    handle, name = tempfile.mkstemp(suffix=".pb", prefix="canaldsl-model-")
-    os.close(handle)
-    try:
-        if not model.export_to_file(name):
-            return None
-        data = Path(name).read_bytes()
-    finally:
-        Path(name).unlink(missing_ok=True)
+    """A digest of the model (its protocol buffer in text form, made in memory: variables,
+    constraints, objective, hints and assumptions; ~5 us for a small model, ~50 ms for the
+    largest of the rule questions) and of the solver's parameters but the wall-clock limit."""
     settings = "\n".join(
         line
         for line in str(solver.parameters).splitlines()
         if not line.startswith("max_time_in_seconds")
     )
-    digest = hashlib.sha256(data)
+    digest = hashlib.sha256(str(model.proto).encode("utf-8"))
     digest.update(b"\0" + settings.encode("utf-8"))
     return digest.digest()
 
