@@ -399,7 +399,7 @@ def _assert_impossible_only_by_a_later_touching_tile(
     assert found.cards is not None, seed
 
 
-@pytest.mark.parametrize("index", spread(range(20), every=20, first=1))
+@pytest.mark.parametrize("index", spread(range(20), every=20, first=7))  # 7: 0.3 s
 def test_random_sets_are_minimal_and_the_search_agrees(index: int) -> None:
     """On random canals the search finds cannot be completed: the set CP-SAT finds is minimal
     by brute force, and for every subset of it, with the tiles kept in a line from the barge,
