@@ -299,12 +299,12 @@ class BaseGame:
     def page_tokens(self, text: str) -> Sequence[Token]:
         """The page module's tokens; without one, comments, strings, numbers and the keywords
         of the grammar named as the game."""
-        from canaldsl.lalr import GrammarError, grammar_keywords
-        from canaldsl.pagehooks import scan_tokens
-
         page = self._page()
         if page is not None:
             return page.tokens(text)
+        from canaldsl.lalr import GrammarError, grammar_keywords
+        from canaldsl.pagehooks import scan_tokens
+
         try:
             keywords = grammar_keywords(self.name)
         except (GrammarError, OSError):

@@ -190,8 +190,8 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
     status code and the solver to read the answer from (``solver`` itself, or the one that
     solved the same model before).
 
-    The same solve is the same model (its serialized protocol buffer: variables,
-    constraints, objective, hints and assumptions) with the same parameters (one worker, the
+    The same solve is the same model (its protocol buffer: variables, constraints,
+    objective, hints and assumptions) with the same parameters (one worker, the
     seed, the deterministic limit, ...), apart from the wall-clock safety limit. CP-SAT with
     one worker and a fixed seed is deterministic, so such a solve gives the same status,
     solution, core and deterministic time used (charged to the budget again by the caller):
@@ -203,14 +203,13 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
     from ortools.sat.python import cp_model
 
     key = _fingerprint(solver, model)
-    if key is not None:
-        with _answers_lock:
-            known = _answers.get(key)
-            if known is not None:
-                _answers.move_to_end(key)
-                return known
+    with _answers_lock:
+        known = _answers.get(key)
+        if known is not None:
+            _answers.move_to_end(key)
+            return known
     code = run_solver(solver, model)
-    if key is not None and code in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+    if code in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         with _answers_lock:
             _answers[key] = (code, solver)
             while len(_answers) > ANSWERS_KEPT:
@@ -218,7 +217,7 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
     return code, solver
 
 
-def _fingerprint(solver: Any, model: Any) -> bytes | None:
+def _fingerprint(solver: Any, model: Any) -> bytes:
     """A digest of the model (its protocol buffer in text form, made in memory: variables,
     constraints, objective, hints and assumptions; ~5 us for a small model, ~50 ms for the
     largest of the rule questions) and of the solver's parameters but the wall-clock limit."""
