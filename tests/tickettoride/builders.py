@@ -9,6 +9,7 @@ lines 2, 3, ...; a draw's cards at columns 10, 20, 30.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +18,7 @@ from canaldsl.tickettoride.board import Board, Ticket
 from canaldsl.tickettoride.cards import Cards
 from canaldsl.tickettoride.colours import Colour, PlayerColour
 from canaldsl.tickettoride.engine import play
+from canaldsl.tickettoride.longest import Method
 from canaldsl.tickettoride.position import (
     Deck,
     Discards,
@@ -27,6 +29,7 @@ from canaldsl.tickettoride.position import (
     TicketDeck,
     validate,
 )
+from canaldsl.tickettoride.tickets import Plan, fewest_trains
 from canaldsl.tickettoride.turns import CardDraw, Claim, DrawCards, DrawTickets, Source, Turn
 from canaldsl.tickettoride.usa import usa_board
 from canaldsl.tickettoride.verdict import Verdict
@@ -124,3 +127,15 @@ def judge(position: Position, turn: Turn) -> Verdict:
 
 def broken_at(verdict: Verdict) -> set[tuple[str, int, int]]:
     return {(v.rule, v.span.line, v.span.column) for v in verdict.violations}
+
+
+def fewest_by_both(
+    position: Position, player: PlayerColour, tickets: Sequence[Ticket], limit: int
+) -> tuple[Plan, Plan]:
+    """Fewest trains by the search and by CP-SAT, both proven and agreeing on the status and
+    the trains (the plans themselves may differ where forests tie): (search, CP-SAT)."""
+    searched = fewest_trains(position, player, tickets, limit=limit)
+    model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
+    assert searched.proven and model.proven
+    assert (searched.status, searched.trains) == (model.status, model.trains)
+    return searched, model

@@ -23,7 +23,7 @@ from canaldsl.tickettoride.tickets import (
 )
 from canaldsl.tickettoride.usa import usa_board
 from tickettoride import randomgame
-from tickettoride.builders import BLUE, RED, C, base, owned, ticket
+from tickettoride.builders import BLUE, RED, C, base, fewest_by_both, owned, ticket
 
 BOARD = usa_board()
 
@@ -48,10 +48,7 @@ def test_search_and_cpsat_agree_on_random_positions() -> None:
         position = randomgame.random_position(BOARD, rng)
         player = rng.choice(position.players).colour
         tickets = rng.sample(BOARD.tickets, rng.randint(1, 3))
-        limit = rng.randint(0, 30)
-        searched = fewest_trains(position, player, tickets, limit=limit)
-        model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
-        assert (searched.status, searched.trains) == (model.status, model.trains)
+        searched, model = fewest_by_both(position, player, tickets, rng.randint(0, 30))
         _check_plan(position, player, tickets, searched)
         _check_plan(position, player, tickets, model)
 
@@ -229,10 +226,6 @@ def test_search_and_cpsat_agree_on_eight_tickets_mid_game() -> None:
         position = randomgame.random_position(BOARD, rng)
         player = rng.choice(position.players).colour
         tickets = rng.sample(BOARD.tickets, 8)
-        limit = rng.randint(15, 45)
-        searched = fewest_trains(position, player, tickets, limit=limit)
-        model = fewest_trains(position, player, tickets, limit=limit, method=Method.CPSAT)
-        assert searched.proven and model.proven
-        assert (searched.status, searched.trains) == (model.status, model.trains)
+        searched, _ = fewest_by_both(position, player, tickets, rng.randint(15, 45))
         statuses.add(searched.status)
     assert Status.NONE_WITHIN in statuses
