@@ -25,8 +25,8 @@ from cspbuild import best_short_build, tile_bound
 from sampling import spread
 from test_solver_random import SEEDS
 from test_solver_support import (
-    assert_plan_legal,
     doubling_back_case,
+    engines_agree,
     random_case,
     touching_alike,
     with_reading,
@@ -38,27 +38,11 @@ from canaldsl.canalmania.state import GameState
 OTHER = {"next-along-canal": "neighbouring-hexes", "neighbouring-hexes": "next-along-canal"}
 
 
-def _agree(state: GameState, colour: str, search: BuildPlan | None = None) -> BuildPlan:
-    """Both engines prove the same best, and both answers are legal: the search's answer
-    (``search``: the exact search's answer to this very question, found already)."""
-    if search is None:
-        search = best_build(state, colour, engine="search")
-    model = best_build(state, colour, engine="cp-sat")
-    assert search.optimal and model.optimal
-    assert (search.points, search.cards) == (model.points, model.cards), (
-        search.summary(),
-        model.summary(),
-    )
-    assert_plan_legal(state, search)
-    assert_plan_legal(state, model)
-    return search
-
-
 @pytest.mark.parametrize("seed", spread(SEEDS, every=10))
 def test_engines_agree_under_the_other_reading(seed: int) -> None:
     state, colour = random_case(seed)
     reading = OTHER[state.rules.options["consecutive-tiles"]]
-    _agree(with_reading(state, reading), colour)
+    engines_agree(with_reading(state, reading), colour)
 
 
 DOUBLING_BACK = range(40)
@@ -79,8 +63,8 @@ def test_engines_agree_where_sections_double_back(chunk: int) -> None:
     """Both readings; how many of these cases exercise the rule is the next test's count."""
     for seed in DOUBLING_BACK[chunk::CHUNKS]:
         state, colour = doubling_back_case(seed)
-        _agree(with_reading(state, "next-along-canal"), colour, lenient_search(seed))
-        strict = _agree(state, colour)
+        engines_agree(with_reading(state, "next-along-canal"), colour, lenient_search(seed))
+        strict, _ = engines_agree(state, colour)
         assert not touching_alike(state, strict), strict.summary()
 
 

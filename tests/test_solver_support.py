@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 from canaldsl.canalmania import syntax as s
-from canaldsl.canalmania.bestbuild import BuildPlan
+from canaldsl.canalmania.bestbuild import BuildPlan, best_build
 from canaldsl.canalmania.board import Board, Contract, Place, make_board
 from canaldsl.canalmania.components import (
     HAND_LIMIT,
@@ -223,6 +223,25 @@ def assert_plan_legal(state: GameState, plan: BuildPlan) -> None:
         TILE_POINTS[t.kind] for line in plan.lines if not line.completes for t in line.tiles
     )
     assert plan.points == plan.points_now + pending, plan.summary()
+
+
+def engines_agree(
+    state: GameState, colour: str, search: BuildPlan | None = None
+) -> tuple[BuildPlan, BuildPlan]:
+    """Both engines prove the same best (points and cards), and both answers are legal:
+    (the search's answer, CP-SAT's). ``search``: the exact search's answer to this very
+    question, found already."""
+    if search is None:
+        search = best_build(state, colour, engine="search")
+    model = best_build(state, colour, engine="cp-sat")
+    assert search.optimal and model.optimal
+    assert (search.points, search.cards) == (model.points, model.cards), (
+        search.summary(),
+        model.summary(),
+    )
+    assert_plan_legal(state, search)
+    assert_plan_legal(state, model)
+    return search, model
 
 
 # ------------------------------------------------------------------ the consecutive-tiles readings
