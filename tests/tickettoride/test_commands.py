@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from test_cli_check import canaldsl as cli_in_process
 
 from canaldsl.jsonschemas import schema
 
@@ -51,20 +52,15 @@ def canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def in_process(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command line run in this process (click's runner) from the repository's root, as
-    :func:`canaldsl` runs it in a process; an exception (what a process would show as a
-    traceback) is raised, failing the test."""
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
-
+    """The command line run in this process (:func:`test_cli_check.canaldsl`, click's runner)
+    from the repository's root, as :func:`canaldsl` runs it in a process; an exception (what a
+    process would show as a traceback) fails the test."""
     before = Path.cwd()
     os.chdir(ROOT)
     try:
-        result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+        return cli_in_process(*args)
     finally:
         os.chdir(before)
-    return subprocess.CompletedProcess(list(args), result.exit_code, result.stdout, result.stderr)
 
 
 def _validate(command: str, answer: object) -> None:
