@@ -11,13 +11,23 @@ Three helpers keep that true where Python alone would not:
   that the main thread stays free to take the signal, and then stops the call;
 - :func:`signals_blocked` starts worker processes with both signals blocked, so that a worker
   never takes one before it has said how (see :mod:`canaldsl.batch`).
+
+Python swallows an exception raised where nobody can catch it (a weak reference's callback, a
+``__del__``, the import machinery's lock clean-up): it prints "Exception ignored" with a
+traceback and carries on. A signal arriving at such a moment would be lost that way. While
+the signals are taken over, :data:`sys.unraisablehook` recognises an :class:`Interrupted`
+swallowed so, prints nothing, and delivers the same signal again from a helper thread, once
+the main thread has left the place that swallowed it.
 """
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import TypeVar
@@ -61,6 +71,7 @@ class Interrupted(BaseException):
 class _State:
     holding = 0
     pending: int | None = None
+    previous_hook: Callable[[sys.UnraisableHookArgs], object] | None = None
 
 
 _STATE = _State()
@@ -74,6 +85,38 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signum)
 
 
+_REDELIVERY_DELAY = 0.01
+"""Seconds the helper thread waits before delivering a swallowed signal again: the main
+thread meanwhile returns from the hook (starting a thread waits for it to run, so without the
+wait the handler would run, and be swallowed again, inside the hook)."""
+
+
+def _redeliver(signum: int) -> None:
+    """Trip the handler of ``signum`` again, for the main thread's next Python instruction."""
+    time.sleep(_REDELIVERY_DELAY)
+    _thread.interrupt_main(signal.Signals(signum))
+
+
+def _on_unraisable(unraisable: sys.UnraisableHookArgs) -> None:
+    """An :class:`Interrupted` that Python swallowed is delivered again; anything else goes to
+    the hook that was in place before."""
+    exc = unraisable.exc_value
+    if isinstance(exc, Interrupted):
+        # From another thread, a moment later: the main thread first leaves the callback (or
+        # ``__del__``) that swallowed the interrupt, so the next delivery lands where it can
+        # be raised. Swallowed again, it comes back here and is delivered once more.
+        threading.Thread(
+            target=_redeliver, args=(exc.signum,), name="canaldsl-redeliver", daemon=True
+        ).start()
+        return
+    _previous_unraisablehook(unraisable)
+
+
+def _previous_unraisablehook(unraisable: sys.UnraisableHookArgs) -> None:
+    hook = _STATE.previous_hook
+    (hook if hook is not None else sys.__unraisablehook__)(unraisable)
+
+
 def install() -> None:
     """From now on, SIGINT and SIGTERM raise :class:`Interrupted` in the main thread.
 
@@ -81,6 +124,9 @@ def install() -> None:
     undoes it at the end of a block. Must be called from the main thread."""
     for s in SIGNALS:
         signal.signal(s, _on_signal)
+    if sys.unraisablehook is not _on_unraisable:
+        _STATE.previous_hook = sys.unraisablehook
+        sys.unraisablehook = _on_unraisable
     _STATE.holding, _STATE.pending = 0, None
 
 
@@ -88,12 +134,14 @@ def install() -> None:
 def handling() -> Iterator[None]:
     """:func:`install` for the block only: the previous handlers are put back at its end."""
     previous = {s: signal.getsignal(s) for s in SIGNALS}
+    previous_hook = sys.unraisablehook
     install()
     try:
         yield
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
+        sys.unraisablehook = previous_hook
         _STATE.holding, _STATE.pending = 0, None
 
 

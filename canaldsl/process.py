@@ -55,23 +55,44 @@ def run_command(load: Callable[[], click.Command], args: Sequence[str] | None = 
         with interrupts.deferred():
             held.release()
     except Interrupted as interrupt:
-        interrupts.ignore_signals()
-        held.discard()
-        _say(f"{PROGRAM}: interrupted ({interrupt.name})")
-        sys.exit(interrupt.exit_status)
+        _end_interrupted(held, interrupt)
     except BrokenPipeError:  # the reader went away: as click does, exit 1 quietly
         interrupts.ignore_signals()
         held.discard()
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
-    except BaseException:  # a bug: what was said so far, then the traceback
+    except BaseException as failure:
+        behind = _interrupt_behind(failure)
+        if behind is not None:  # e.g. an extension's import cut by the signal: ImportError
+            _end_interrupted(held, behind)
+        # a bug: what was said so far, then the traceback
         interrupts.ignore_signals()
         with contextlib.suppress(OSError):
             held.release()
         raise
     interrupts.ignore_signals()
     sys.exit(status)
+
+
+def _end_interrupted(held: HeldOutput, interrupt: Interrupted) -> NoReturn:
+    interrupts.ignore_signals()
+    held.discard()
+    _say(f"{PROGRAM}: interrupted ({interrupt.name})")
+    sys.exit(interrupt.exit_status)
+
+
+def _interrupt_behind(failure: BaseException) -> Interrupted | None:
+    """The :class:`Interrupted` that ``failure`` was raised from or during, if any: a C
+    extension whose import the signal cut raises ``ImportError`` from it, for example."""
+    seen: set[int] = set()
+    cause: BaseException | None = failure
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, Interrupted):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 def _exit_status(command: Callable[[], object]) -> int:

@@ -395,13 +395,72 @@ def test_a_solve_is_stopped_by_the_interrupt_not_by_its_limit() -> None:
     from canaldsl import solver
     from canaldsl.budget import Budget
 
+    model = hard_model()  # first: the signal must reach the solve, not the solver's import
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     started = time.monotonic()
     try:
         with interrupts.handling(), pytest.raises(interrupts.Interrupted):
             timer.start()
-            solver.solve(hard_model(), budget=Budget.of(30, wall_seconds=30))
+            solver.solve(model, budget=Budget.of(30, wall_seconds=30))
     finally:
         timer.cancel()  # a failure must not leave a SIGINT on its way to the next test
     assert time.monotonic() - started < 5  # not 30 s
     timer.join()
+
+
+class _SignalsWhenCollected:
+    """An object whose ``__del__`` sends a signal: its handler then runs inside ``__del__``,
+    where Python swallows whatever is raised (as it does in a weak reference's callback)."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+
+    def __del__(self) -> None:
+        os.kill(os.getpid(), self.signum)
+        for _ in range(100):  # Python instructions for the handler to run on, inside __del__
+            pass
+
+
+@needs_main_thread
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupt_swallowed_by_python_is_raised_again(
+    signum: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A signal taken in a place whose exceptions Python ignores (a ``__del__``, the import
+    lock's weak reference callback) is not lost, and no "Exception ignored" traceback shows."""
+    outside_handling = sys.unraisablehook
+    reached_after = False
+    with interrupts.handling(), pytest.raises(interrupts.Interrupted) as raised:
+        doomed = _SignalsWhenCollected(signum)
+        del doomed  # __del__ runs here and swallows the first Interrupted
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            time.sleep(0.001)
+        reached_after = True
+    assert not reached_after
+    assert raised.value.signum == signum
+    assert "Exception ignored" not in capsys.readouterr().err
+    assert sys.unraisablehook is outside_handling
+
+
+CUT_IMPORT = """
+import sys
+from canaldsl import interrupts, process
+
+def load():
+    try:
+        raise interrupts.Interrupted(int(sys.argv[1]))
+    except interrupts.Interrupted as cut:
+        raise ImportError("initialization failed") from cut
+
+process.run_command(load, [])
+"""
+
+
+@pytest.mark.parametrize("name", ["INT", "TERM"])
+def test_an_import_cut_by_the_signal_is_an_interrupt(name: str) -> None:
+    """A C extension whose import is cut by the signal raises ImportError from the interrupt
+    (pybind11 does): the process still says interrupted, exit 130 or 143, no traceback."""
+    signum = getattr(signal, f"SIG{name}")
+    process = start([sys.executable, "-c", CUT_IMPORT, str(int(signum))])
+    assert_interrupted(finish(process), name)
