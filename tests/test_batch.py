@@ -8,10 +8,9 @@ status are those of one process checking the files one after another.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 from click.testing import CliRunner
 from test_cli_check import BAD, GOOD
@@ -118,15 +117,9 @@ def _checked_json(path: Path) -> object:
 
 
 def run_check(*arguments: str | Path) -> tuple[int, bytes]:
-    """The exit status and the output, stdout and stderr in one stream (their order kept)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "check", *map(str, arguments)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        timeout=600,
-        check=False,
-        cwd=ROOT,
-    )
+    """The exit status and the output of ``canaldsl check ARGUMENTS``, a new process (the
+    workers are what is tested), stdout and stderr in one stream (their order kept)."""
+    result = programs.process("check", *arguments, merged=True, text=False, cwd=ROOT)
     return result.returncode, result.stdout
 
 

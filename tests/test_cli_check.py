@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 
 # A 5x3 board: Ashby A1, Barford E1, Colby A3; C1 is difficult.
@@ -85,35 +85,18 @@ UNFORMATTED = (
 
 
 def program(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """``canaldsl ARGS`` run as a user runs it: a new process."""
-    result = subprocess.run(
-        [sys.executable, "-m", "canaldsl", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
+    """``canaldsl ARGS`` run as a user runs it: a new process (:func:`programs.process`)."""
+    return programs.process(*args, timeout=60)
 
 
 def canaldsl(
     *args: str | Path, stdin: str | bytes | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """``canaldsl ARGS``, the command line's own code run in this process (click's runner):
-    its exit status, stdout and stderr as the process gives them (:func:`program`; the
-    tests that run both compare them). An exception raised is what the program would show
-    as a traceback: it fails the test."""
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
-
-    arguments = list(map(str, args))
-    result = CliRunner().invoke(main, arguments, input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.stdout + result.stderr
-    return subprocess.CompletedProcess(arguments, result.exit_code, result.stdout, result.stderr)
+    """``canaldsl ARGS``, the command line's own code run in this process
+    (:func:`programs.in_process`, click's runner): its exit status, stdout and stderr as the
+    process gives them (:func:`program`; the tests that run both compare them). An exception
+    raised is what the program would show as a traceback: it fails the test."""
+    return programs.in_process(*args, stdin=stdin)
 
 
 def same_in_process(done: subprocess.CompletedProcess[str]) -> None:

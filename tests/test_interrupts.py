@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import programs
 import pytest
 
 from canaldsl import interrupts
@@ -44,7 +45,7 @@ def interrupted_line(name: str) -> bytes:
 
 
 def program(*arguments: str) -> list[str]:
-    return [sys.executable, "-m", "canaldsl", *arguments]
+    return programs.command(*arguments)
 
 
 def driven(moment: str, name: str, marker: Path, *arguments: str) -> list[str]:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
-from test_cli_check import canaldsl
 
 ROOT = Path(__file__).resolve().parents[1]
 ILLEGAL = ROOT / "examples" / "medway-two-locks.canal"
@@ -22,20 +21,13 @@ MESSY = "rules second-edition{players 3}\nboard   england\n"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``canaldsl ARGS`` with ``stdin``, in this process."""
-    return canaldsl(*args, stdin=stdin)
+    """``canaldsl ARGS`` with ``stdin``, in this process (from the repository's root)."""
+    return programs.in_process(*args, stdin=stdin, cwd=ROOT)
 
 
 def program(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``canaldsl ARGS`` with ``stdin``, a new process."""
-    return subprocess.run(
-        [sys.executable, "-m", "canaldsl", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    """``canaldsl ARGS`` with ``stdin``, a new process (from the repository's root)."""
+    return programs.process(*args, stdin=stdin, cwd=ROOT)
 
 
 def test_check_reads_stdin_and_names_it() -> None:
@@ -44,7 +36,7 @@ def test_check_reads_stdin_and_names_it() -> None:
     assert "<stdin>:30:56: illegal[V001] (build.consecutive-tiles)" in done.stdout
     assert "<stdin>: ok" in done.stdout
     assert run("check", "-", stdin=ILLEGAL.read_text(encoding="utf-8")).stdout == done.stdout
-    as_file = program("check", str(ILLEGAL.relative_to(ROOT)))
+    as_file = run("check", str(ILLEGAL.relative_to(ROOT)))  # the process: test_cli_check
     name = str(ILLEGAL.relative_to(ROOT))
     assert done.stdout == as_file.stdout.replace(name, "<stdin>")
 
@@ -62,12 +54,8 @@ def test_errors_on_stdin_are_named_stdin() -> None:
 
 
 def test_not_utf8_on_stdin() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "check", "-"],
-        input=b"rules second-edition\n\xff\n",
-        capture_output=True,
-        check=False,
-        cwd=ROOT,
+    done = programs.process(
+        "check", "-", stdin=b"rules second-edition\n\xff\n", text=False, cwd=ROOT
     )
     assert done.returncode == 2
     assert b"<stdin>:2:1: error[E101]" in done.stderr

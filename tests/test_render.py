@@ -8,15 +8,14 @@ the ``data-`` attributes the picture gives each thing it draws (``data-kind="til
 from __future__ import annotations
 
 import math
-import os
 import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 from gamefiles import is_canal_mania
 from sampling import spread
 
@@ -29,7 +28,6 @@ from canaldsl.canalmania.overlays import build_overlay, delivery_overlay, turn_o
 from canaldsl.canalmania.picture import focus_hexes, scenario_svg, svg
 from canaldsl.canalmania.play import state_after_turns
 from canaldsl.canalmania.semantics import Scenario
-from canaldsl.cli import main
 from canaldsl.draw.hexes import HexLayout
 from canaldsl.draw.raster import PNG_SIGNATURE, png_from_svg
 from canaldsl.draw.text import text_width, wrap, xml_safe
@@ -297,9 +295,9 @@ def test_png_is_a_real_png_of_the_pictures_size() -> None:
 
 
 def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
+    """``canaldsl ARGS`` in this process: its exit status, and its stdout and stderr."""
+    result = programs.in_process(*args)
+    return result.returncode, result.stdout + result.stderr
 
 
 def test_render_writes_svg_and_png(tmp_path: Path) -> None:
@@ -380,7 +378,7 @@ def test_importing_the_package_does_not_import_the_drawing_library() -> None:
         "assert document.startswith('<?xml') and 'drawsvg' in sys.modules; "
         "assert 'cairosvg' not in sys.modules"
     )
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)  # a fresh interpreter
 
 
 def test_a_file_without_a_board_has_no_svg_repr() -> None:
@@ -422,21 +420,10 @@ def test_the_same_file_draws_the_same_bytes_whatever_the_hash_seed(tmp_path: Pat
     pictures = []
     for seed in ("0", "4242"):
         out = tmp_path / f"seed-{seed}.svg"
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "canaldsl",
-                "render",
-                "examples/game-record-2nd-edition.canal",
-                "--turn",
-                "-o",
-                str(out),
-            ],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            env={**os.environ, "PYTHONHASHSEED": seed},
+        picture = "examples/game-record-2nd-edition.canal"
+        done = programs.process(
+            "render", picture, "--turn", "-o", out, cwd=ROOT, env={"PYTHONHASHSEED": seed}
         )
+        assert done.returncode == 0, done.stderr
         pictures.append(out.read_bytes())
     assert pictures[0] == pictures[1]

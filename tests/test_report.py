@@ -13,13 +13,12 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 
 from canaldsl.canalmania.dispute import dispute_report
 from canaldsl.canalmania.loading import check_path, check_text
 from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
-from canaldsl.cli import main
 from canaldsl.htmlpage import Page, element, escape
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,24 +177,23 @@ def test_the_page_builder_escapes_everything_but_markup() -> None:
 
 
 def test_report_exit_status_follows_check(tmp_path: Path) -> None:
-    runner = CliRunner()
     out = tmp_path / "ok.html"
-    result = runner.invoke(main, ["report", str(ROOT / DISPUTE), "-o", str(out)])
-    assert result.exit_code == 0, result.output
+    result = programs.in_process("report", ROOT / DISPUTE, "-o", out)
+    assert result.returncode == 0, result.stdout + result.stderr
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
     evil = tmp_path / "evil.canal"
     from test_render import EVIL
 
     evil.write_text(EVIL, encoding="utf-8")
-    result = runner.invoke(main, ["report", str(evil), "-o", str(tmp_path / "evil.html")])
-    assert result.exit_code == 1, result.output
+    result = programs.in_process("report", evil, "-o", tmp_path / "evil.html")
+    assert result.returncode == 1, result.stdout + result.stderr
     assert (tmp_path / "evil.html").exists()
 
     broken = ROOT / "tests/broken/unknown-place.canal.broken"
-    result = runner.invoke(main, ["report", str(broken), "-o", str(tmp_path / "no.html")])
-    assert result.exit_code == 2
-    assert "error" in result.output and "Traceback" not in result.output
+    result = programs.in_process("report", broken, "-o", tmp_path / "no.html")
+    assert result.returncode == 2
+    assert "error" in result.stdout + result.stderr  # no traceback: programs.in_process
     assert not (tmp_path / "no.html").exists()
 
 

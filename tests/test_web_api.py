@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import shutil
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import programs
 import pytest
 from webserver import PAGE_HEADER, Server, running_server, web_libraries_missing
 
@@ -221,14 +220,10 @@ def test_ctrl_c_ends_it_with_130_and_no_traceback(tmp_path: Path) -> None:
     assert "interrupted (SIGINT)" in err
 
 
-def test_a_port_in_use_is_said_plainly(tmp_path: Path) -> None:
-    with running_server(None) as server:
-        second = subprocess.run(
-            [sys.executable, "-m", "canaldsl", "serve", "--no-browser", "--port", str(server.port)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+def test_a_port_in_use_is_said_plainly(served: tuple[Server, Path]) -> None:
+    server, _ = served  # the port of the file's server (running: it holds the port)
+    assert server.process.poll() is None
+    second = programs.process("serve", "--no-browser", "--port", str(server.port), timeout=60)
     assert second.returncode == 2
     assert "cannot listen on 127.0.0.1" in second.stderr and "Traceback" not in second.stderr
 

@@ -10,6 +10,7 @@ font the pictures ask for first.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -45,8 +46,12 @@ def xml_safe(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
+@lru_cache(maxsize=4096)
 def attribute(text: str) -> str:
-    """``text`` escaped for a double-quoted XML attribute value (``& < > "`` included)."""
+    """``text`` escaped for a double-quoted XML attribute value (``& < > "`` included).
+
+    Remembered (a pure function of the string): a picture escapes the same few values
+    (colours, kinds, hex labels) hundreds of times."""
     return escape(xml_safe(text), {'"': "&quot;"})
 
 
