@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webserver import running_server, web_libraries_missing
+from webserver import Server, running_server, web_libraries_missing
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -137,6 +137,17 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    """One ``canaldsl serve`` for the file's tests (a server, its fork server and two workers
+    cost about a second of CPU to start): each test empties the served file first, so each
+    starts from a file as new as its own server gave it; the pages are new too."""
+    file = tmp_path_factory.mktemp("served") / "position.canal"
+    file.write_text("", encoding="utf-8")
+    with running_server(file) as server:
+        yield server, file
+
+
 def _shot(page: Any, folder: Path, name: str) -> Any:
     """A screenshot of the whole page, kept when asked, as a Pillow image."""
     from PIL import Image
@@ -210,114 +221,117 @@ def _wait_for_status(page: Any, status: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SCENARIOS))
-def test_type_fix_click_and_report_in_chromium(game: str, browser: Any, tmp_path: Path) -> None:
+def test_type_fix_click_and_report_in_chromium(
+    game: str, browser: Any, served: tuple[Server, Path], tmp_path: Path
+) -> None:
     scenario = SCENARIOS[game]()
-    file = tmp_path / "position.canal"
+    server, file = served
     file.write_text("", encoding="utf-8")
     shots = tmp_path / "shots"
-    with running_server(file) as server:
-        page = browser.new_page(viewport={"width": 1500, "height": 1000})
-        problems: list[str] = []
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.on(
-            "console",
-            lambda message: problems.append(message.text) if message.type == "error" else None,
-        )
-        page.goto(server.url)
-        page.wait_for_selector("#status[data-status]", timeout=TIMEOUT_MS)
+    assert server.process.poll() is None
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console",
+        lambda message: problems.append(message.text) if message.type == "error" else None,
+    )
+    page.goto(server.url)
+    page.wait_for_selector("#status[data-status]", timeout=TIMEOUT_MS)
 
-        # type a position with a typo: the typo is underlined, its diagnostic says the fix
-        wrong = scenario.text.replace(_fixed(scenario), scenario.typo)
-        page.fill("#source", wrong)
-        _wait_for_status(page, "error")
-        page.wait_for_selector("#diagnostics li.error", timeout=TIMEOUT_MS)
-        underlined = page.inner_text("#highlight .d-error")
-        assert underlined == scenario.typo
-        diagnostic = page.inner_text("#diagnostics li.error")
-        assert (scenario.named or scenario.typo) in diagnostic and "fix:" in diagnostic
-        image = _shot(page, shots, "1-typo")
-        assert _pixels(image, (0xFF, 0xF6, 0xF6)) > 500  # the diagnostic's box
+    # type a position with a typo: the typo is underlined, its diagnostic says the fix
+    wrong = scenario.text.replace(_fixed(scenario), scenario.typo)
+    page.fill("#source", wrong)
+    _wait_for_status(page, "error")
+    page.wait_for_selector("#diagnostics li.error", timeout=TIMEOUT_MS)
+    underlined = page.inner_text("#highlight .d-error")
+    assert underlined == scenario.typo
+    diagnostic = page.inner_text("#diagnostics li.error")
+    assert (scenario.named or scenario.typo) in diagnostic and "fix:" in diagnostic
+    image = _shot(page, shots, "1-typo")
+    assert _pixels(image, (0xFF, 0xF6, 0xF6)) > 500  # the diagnostic's box
 
-        # fix it by typing at the typo
-        at = page.evaluate("t => document.getElementById('source').value.indexOf(t)", scenario.typo)
-        where = at + scenario.fix[0]
-        page.evaluate(f"document.getElementById('source').setSelectionRange({where}, {where})")
-        page.focus("#source")
-        page.keyboard.type(scenario.fix[1])
-        _wait_for_status(page, "failed")  # understood; `expect legal` has no turn yet
-        page.wait_for_selector("#board svg", timeout=TIMEOUT_MS)
-        assert page.locator("#diagnostics li.error").count() == 0
-        assert page.input_value("#source") == scenario.text
+    # fix it by typing at the typo
+    at = page.evaluate("t => document.getElementById('source').value.indexOf(t)", scenario.typo)
+    where = at + scenario.fix[0]
+    page.evaluate(f"document.getElementById('source').setSelectionRange({where}, {where})")
+    page.focus("#source")
+    page.keyboard.type(scenario.fix[1])
+    _wait_for_status(page, "failed")  # understood; `expect legal` has no turn yet
+    page.wait_for_selector("#board svg", timeout=TIMEOUT_MS)
+    assert page.locator("#diagnostics li.error").count() == 0
+    assert page.input_value("#source") == scenario.text
 
-        # a first click: a turn is written (Canal Mania) or completed (Canal Grande), legal
-        hex_label, kind, holds = scenario.first
-        scenario.click(page, hex_label, kind)
+    # a first click: a turn is written (Canal Mania) or completed (Canal Grande), legal
+    hex_label, kind, holds = scenario.first
+    scenario.click(page, hex_label, kind)
+    _wait_for_text(page, holds)
+    page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
+    _wait_for_status(page, "ok")
+
+    # a second click breaks a rule: the verdict changes, the rule cited with its sections
+    hex_label, kind, holds = scenario.second
+    scenario.click(page, hex_label, kind)
+    _wait_for_text(page, holds)
+    page.wait_for_selector('#verdict .turn[data-legal="false"]', timeout=TIMEOUT_MS)
+    _wait_for_status(page, "failed")  # the file expects the turn legal
+    rule = page.locator(f'#verdict .rule[data-rule="{scenario.rule}"]')
+    assert rule.count() == 1
+    assert rule.locator("li").count() >= 1  # a rulebook section per rulebook
+    assert page.locator("#highlight .d-illegal").count() >= 1
+    image = _shot(page, shots, "2-illegal")
+    assert _pixels(image, (0xD7, 0x00, 0x1B)) > 300  # the red of the broken rule
+
+    # the dispute report, one click away, in a new tab
+    with page.context.expect_page() as opened:
+        page.click("#open-report")
+    report = opened.value
+    report.wait_for_load_state()
+    assert scenario.rule in report.content()
+    assert report.locator("svg").count() >= 1
+    _shot(report, shots, "3-report")
+    report.close()
+
+    # a third click makes it legal again (Canal Mania: the same hex takes the tile out)
+    hex_label, kind, holds = scenario.third
+    scenario.click(page, hex_label, kind)
+    _wait_for_text(page, holds)
+    page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
+    _wait_for_status(page, "ok")
+
+    # a card from the palette goes into the hand
+    if scenario.card is not None:
+        choice, holds = scenario.card
+        page.click(f'#palette [data-group="card"] [data-choice="{choice}"]')
         _wait_for_text(page, holds)
-        page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
         _wait_for_status(page, "ok")
+    final_text = page.input_value("#source")
 
-        # a second click breaks a rule: the verdict changes, the rule cited with its sections
-        hex_label, kind, holds = scenario.second
-        scenario.click(page, hex_label, kind)
-        _wait_for_text(page, holds)
-        page.wait_for_selector('#verdict .turn[data-legal="false"]', timeout=TIMEOUT_MS)
-        _wait_for_status(page, "failed")  # the file expects the turn legal
-        rule = page.locator(f'#verdict .rule[data-rule="{scenario.rule}"]')
-        assert rule.count() == 1
-        assert rule.locator("li").count() >= 1  # a rulebook section per rulebook
-        assert page.locator("#highlight .d-illegal").count() >= 1
-        image = _shot(page, shots, "2-illegal")
-        assert _pixels(image, (0xD7, 0x00, 0x1B)) > 300  # the red of the broken rule
+    # share: the link carries the whole file; opening it restores the text
+    page.click("#share")
+    page.wait_for_function(
+        "() => document.getElementById('share-link').value.includes('#text=')",
+        timeout=TIMEOUT_MS,
+    )
+    link = page.input_value("#share-link")
+    shared = browser.new_page(viewport={"width": 1500, "height": 1000})
+    shared.goto(link)
+    _wait_for_status(shared, "ok")
+    assert shared.input_value("#source") == final_text
+    image = _shot(shared, shots, "4-shared")
+    assert _pixels(image, (0x10, 0xA0, 0x38)) > 200  # the green of a legal verdict
+    shared.close()
 
-        # the dispute report, one click away, in a new tab
-        with page.context.expect_page() as opened:
-            page.click("#open-report")
-        report = opened.value
-        report.wait_for_load_state()
-        assert scenario.rule in report.content()
-        assert report.locator("svg").count() >= 1
-        _shot(report, shots, "3-report")
-        report.close()
-
-        # a third click makes it legal again (Canal Mania: the same hex takes the tile out)
-        hex_label, kind, holds = scenario.third
-        scenario.click(page, hex_label, kind)
-        _wait_for_text(page, holds)
-        page.wait_for_selector('#verdict .turn[data-legal="true"]', timeout=TIMEOUT_MS)
-        _wait_for_status(page, "ok")
-
-        # a card from the palette goes into the hand
-        if scenario.card is not None:
-            choice, holds = scenario.card
-            page.click(f'#palette [data-group="card"] [data-choice="{choice}"]')
-            _wait_for_text(page, holds)
-            _wait_for_status(page, "ok")
-        final_text = page.input_value("#source")
-
-        # share: the link carries the whole file; opening it restores the text
-        page.click("#share")
-        page.wait_for_function(
-            "() => document.getElementById('share-link').value.includes('#text=')",
-            timeout=TIMEOUT_MS,
-        )
-        link = page.input_value("#share-link")
-        shared = browser.new_page(viewport={"width": 1500, "height": 1000})
-        shared.goto(link)
-        _wait_for_status(shared, "ok")
-        assert shared.input_value("#source") == final_text
-        image = _shot(shared, shots, "4-shared")
-        assert _pixels(image, (0x10, 0xA0, 0x38)) > 200  # the green of a legal verdict
-        shared.close()
-
-        # the served file is untouched until saved
-        assert file.read_text(encoding="utf-8") == ""
-        page.click("#save")
-        page.wait_for_function(
-            "() => document.getElementById('message').textContent.startsWith('saved')",
-            timeout=TIMEOUT_MS,
-        )
-        assert file.read_text(encoding="utf-8") == final_text
-        assert problems == []
+    # the served file is untouched until saved
+    assert file.read_text(encoding="utf-8") == ""
+    page.click("#save")
+    page.wait_for_function(
+        "() => document.getElementById('message').textContent.startsWith('saved')",
+        timeout=TIMEOUT_MS,
+    )
+    assert file.read_text(encoding="utf-8") == final_text
+    assert problems == []
+    page.close()  # and its context: nothing of it stays open beside the next test's page
 
 
 def _fixed(scenario: Scenario) -> str:
