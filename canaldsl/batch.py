@@ -6,8 +6,7 @@ and yields the results in the items' order, so that what a command prints from t
 same, byte for byte, whatever the number of workers.
 
 Workers are started with the ``forkserver`` method where there is one (POSIX), else ``spawn``:
-never a plain ``fork`` of a process that may hold threads (a CP-SAT solve runs in one). The
-fork server loads :mod:`canaldsl.workerwarm` first, so workers start with canaldsl loaded. They
+never a plain ``fork`` of a process that may hold threads (a CP-SAT solve runs in one). They
 take no signal themselves: SIGINT (Ctrl-C reaches every process of the terminal's group) is
 ignored in them, and an interrupted command kills them (see :func:`map_in_order`).
 """
@@ -106,17 +105,9 @@ def map_in_order(function: Callable[[T], R], items: Sequence[T], *, jobs: int) -
     pool.shutdown(wait=True)
 
 
-WARM = "canaldsl.workerwarm"
-"""The module the fork server imports before it forks workers: each starts with it loaded."""
-
-
 def _context() -> BaseContext:
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    # for the fork server of this process, when it starts (once a process)
-    context.set_forkserver_preload([WARM])
-    return context
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def _worker_started() -> None:
