@@ -48,6 +48,9 @@ LONGEST_FIRST = (
     "tests/test_web_browser.py::",  # 3 s of CPU each, ~10 s wall (Chromium's)
     # Canal Grande's win search against its brute force: 2-5 s of CPU a chunk (was 15)
     "tests/canalgrande/test_canalgrande_solve_win.py::test_one_turn_ahead_agrees_with_brute",
+    # the doubling-back best builds, three solvers (4.3-4.7 s of CPU each, 2026-11-27 17:00)
+    "tests/test_solver_readings.py::test_three_solvers_agree_where_sections_double_back",
+    "tests/test_solver_readings.py::test_engines_agree_where_sections_double_back[2]",  # 4.6 s
     "tests/test_differential.py::test_engine_agrees_with_referee",  # 4-5 s each, 20 seeds
 )
 """Node-id beginnings of the tests that take longest, in the order they are started."""

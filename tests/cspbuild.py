@@ -231,6 +231,9 @@ class Finisher:
         targets = set(canal.vias) | ({canal.far} if canal.far else set())
         self.to = {name: self._tiles_to(name) for name in targets}
         self.memo: dict[tuple[Hex, frozenset[str]], int] = {}
+        self.known: dict[tuple[Hex, bool, frozenset[Hex], frozenset[str], int], bool] = {}
+        """:meth:`possible` of each question asked, once: lines that differ only in their
+        tiles' kinds ask the same (the answer is a pure function of the arguments)."""
 
     def _tiles_to(self, name: str) -> dict[Hex, int]:
         """Fewest more tiles after a tile on each hex before reaching place ``name``."""
@@ -285,6 +288,15 @@ class Finisher:
     ) -> bool:
         """Whether the canal can be completed from ``end`` (a tile's hex, or a place's), with
         ``hexes`` and ``places`` used and ``left`` tiles to go."""
+        key = (end, on_place, hexes, places, left)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._possible(end, on_place, hexes, places, left)
+        return known
+
+    def _possible(
+        self, end: Hex, on_place: bool, hexes: frozenset[Hex], places: frozenset[str], left: int
+    ) -> bool:
         canal = self.canal
         board = self.board
         used_hexes = set(hexes)

@@ -23,7 +23,11 @@ from collections.abc import Sequence
 import pytest
 from rulecases import game, load
 from sampling import spread
-from test_solver_support import assert_plan_legal, random_case
+from test_solver_support import (
+    assert_plan_legal,
+    proofs_without_presolve,  # noqa: F401 (a fixture)
+    random_case,
+)
 
 from canaldsl import minimalcore as mc
 from canaldsl.canalmania import minimal_rules as mr
@@ -400,6 +404,7 @@ def _assert_impossible_only_by_a_later_touching_tile(
 
 
 @pytest.mark.parametrize("index", spread(range(20), every=20, first=7))  # 7: 0.3 s
+@pytest.mark.usefixtures("proofs_without_presolve")
 def test_random_sets_are_minimal_and_the_search_agrees(index: int) -> None:
     """On random canals the search finds cannot be completed: the set CP-SAT finds is minimal
     by brute force, and for every subset of it, with the tiles kept in a line from the barge,
@@ -432,6 +437,7 @@ def test_random_sets_are_minimal_and_the_search_agrees(index: int) -> None:
 
 
 @pytest.mark.parametrize("index", spread(range(4), every=4, first=1))
+@pytest.mark.usefixtures("proofs_without_presolve")
 def test_every_subset_of_the_switchable_rules_agrees(index: int) -> None:
     """All 64 subsets of the rules the search can leave out, on a few random canals."""
     seed, state, canal = impossible_canals(20)[index * 5 + 1]

@@ -27,6 +27,7 @@ from test_solver_random import SEEDS
 from test_solver_support import (
     doubling_back_case,
     engines_agree,
+    proofs_without_presolve,  # noqa: F401 (a fixture)
     random_case,
     touching_alike,
     with_reading,
@@ -128,6 +129,7 @@ def test_three_solvers_agree_where_sections_double_back(reading: str) -> None:
 
 
 @pytest.mark.parametrize("index", spread(range(0, 160, 4), every=4))
+@pytest.mark.usefixtures("proofs_without_presolve")
 def test_can_complete_agrees_under_the_other_reading(index: int) -> None:
     """can-complete's search and CP-SAT on test_solver_cards' random canals read the other
     way (and on doubling-back canals): the same answer, and the route is a legal build."""

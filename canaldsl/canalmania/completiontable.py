@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from canaldsl.budget import StepCounter
 from canaldsl.canalmania.board import Board
@@ -37,6 +37,12 @@ class Setting:
     engineer: str | None
     rules: frozenset[str]
     most_tiles: int
+    known_kinds: dict[Hex, tuple[TileKind, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """:meth:`kinds` of each hex asked about, once (a pure function of the hex and the fields
+    above, which never change; the table and the search ask it hundreds of thousands of
+    times)."""
 
     def has(self, rule: str) -> bool:
         return rule in self.rules
@@ -44,6 +50,12 @@ class Setting:
     def kinds(self, hex: Hex) -> tuple[TileKind, ...]:
         """The kinds a tile on ``hex`` may be (none on a place; terrain and supply obeyed when
         their rules are)."""
+        known = self.known_kinds.get(hex)
+        if known is None:
+            known = self.known_kinds[hex] = self._kinds(hex)
+        return known
+
+    def _kinds(self, hex: Hex) -> tuple[TileKind, ...]:
         board = self.board
         if hex in board.place_at or hex not in board.terrain:
             return ()

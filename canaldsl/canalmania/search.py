@@ -150,6 +150,12 @@ class _Searcher:
     """:func:`pay` of each build's tile costs, once (the hand and engineer are the problem's:
     the same costs come back in about three builds of four; ``pay`` counts no steps, so the
     budget is spent as before)."""
+    completable: dict[tuple[int, tuple[Hex | str, ...]], bool] = field(default_factory=dict)
+    """:func:`still_completable` of each line, once, by canal and the hexes and places of the
+    line in order (its tiles' kinds aside: the test asks only where the line ends, what it
+    holds and how many tiles it used; about five lines in six differ from one met before only
+    in their kinds). A pure function of those and the problem's board; it counts no steps,
+    so the budget is spent as before."""
 
     def __post_init__(self) -> None:
         self.bounds = PointBounds(self.problem, self.counter)
@@ -158,6 +164,13 @@ class _Searcher:
     def tick(self) -> None:
         self.nodes += 1
         self.counter.step()
+
+    def still_completable(self, task: CanalTask, items: list[RouteItem]) -> bool:
+        key = (task.index, tuple(x if isinstance(x, str) else x[0] for x in items))
+        known = self.completable.get(key)
+        if known is None:
+            known = self.completable[key] = still_completable(self.problem, task, items)
+        return known
 
     # -------------------------------------------------------------- the whole build
     def run(self) -> Found | None:
@@ -321,7 +334,7 @@ class _Searcher:
                     ub == incumbent.points and cards_lb >= incumbent.cards
                 ):
                     return
-            if items and not completed and not still_completable(problem, task, items):
+            if items and not completed and not self.still_completable(task, items):
                 return
             build = _Prior(
                 costs=(*prior.costs, *costs),
