@@ -43,6 +43,10 @@ class RelaxedRoutes(NeighbourConstraints):
         # tiles: x[p, h], k[p, kind], used[p]
         v.domains = [[]] + [hexes] * positions
         v.used = [0]
+        # build.terrain's hexes per kind, the same at every position (worked out once)
+        wrong_hexes = {
+            kind: [h for h in hexes if kind not in allowed_kinds(board, h)] for kind in KINDS
+        }
         for p in range(1, positions + 1):
             for h in hexes:
                 v.x[(p, h)] = m.NewBoolVar(f"x{c}_{p}_{h}")
@@ -55,7 +59,7 @@ class RelaxedRoutes(NeighbourConstraints):
                 m.AddImplication(used, v.used[p - 1])
             v.used.append(used)
             for kind in KINDS:  # build.terrain: a kind only where the terrain takes it
-                wrong = [v.x[(p, h)] for h in hexes if kind not in allowed_kinds(board, h)]
+                wrong = [v.x[(p, h)] for h in wrong_hexes[kind]]
                 if wrong:
                     self._when(m.Add(v.k[(p, kind)] + sum(wrong) <= 1), "build.terrain")
         v.used.append(0)
@@ -64,8 +68,9 @@ class RelaxedRoutes(NeighbourConstraints):
         for p in range(0, positions + 1):
             for name in sorted(board.places):
                 v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
+        names = sorted(board.places)
         for p in range(0, positions + 1):
-            here = [(name, var) for (q, name), var in v.z.items() if q == p]
+            here = [(name, v.z[(p, name)]) for name in names]
             gap = m.NewBoolVar(f"g{c}_{p}")
             m.AddMaxEquality(gap, [var for _, var in here])
             v.gap.append(gap)
@@ -80,8 +85,8 @@ class RelaxedRoutes(NeighbourConstraints):
                 for name, var in here:
                     if task.at_place is not None or name not in near_places(barge):
                         self._when(m.Add(var == 0), "build.connected")
-        for name in sorted({nm for (_, nm) in v.z}):
-            terms = [var for (_, nm), var in v.z.items() if nm == name]
+        for name in names:
+            terms = [v.z[(p, name)] for p in range(0, positions + 1)]
             self._when(m.Add(sum(terms) <= 1), "build.canal-integrity")
             if name in task.visited:
                 self._when(m.Add(sum(terms) == 0), "build.canal-integrity")
@@ -131,13 +136,15 @@ class RelaxedRoutes(NeighbourConstraints):
                     )
                 else:
                     self._when(m.AddBoolOr([xh.Not(), gap0.Not()]), "build.connected")
-        # later tiles: next to the tile before, or to the place after it
+        # later tiles: next to the tile before, or to the place after it (each hex's
+        # neighbours worked out once, not once per position)
+        around = [(h, near_hexes(h), near_places(h)) for h in hexes]
         for p in range(1, positions):
             gap = v.gap[p]
-            for h in hexes:
+            for h, hexes_near, names_near in around:
                 xh = v.x[(p + 1, h)]
-                tiles_near = [v.x[(p, n)] for n in near_hexes(h)]
-                places_near = [v.z[(p, nm)] for nm in near_places(h) if (p, nm) in v.z]
+                tiles_near = [v.x[(p, n)] for n in hexes_near]
+                places_near = [v.z[(p, nm)] for nm in names_near if (p, nm) in v.z]
                 self._when(m.Add(xh <= sum(tiles_near) + gap), "build.connected")
                 self._when(m.Add(xh + gap <= 1 + sum(places_near)), "build.connected")
         # build.consecutive-tiles
