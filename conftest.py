@@ -31,8 +31,6 @@ if sys.dont_write_bytecode:
 
 
 LONGEST_FIRST = (
-    "tests/test_vias_shortest.py::test_shortest_completion_is_enumeration_and_the_bisection[25]",
-    "tests/test_vias_shortest.py::test_shortest_completion_is_enumeration_and_the_bisection[19]",
     # measured with --durations=0 and per-test CPU on 2026-11-27 (CPU seconds, one core)
     "tests/test_budget_load.py::",  # ~12 s of CPU with the burners, ~25 s wall: loads the cores
     "tests/canalgrande/test_canalgrande_solve_split.py::test_spies_at_the_end_of_a_turn",  # 12 s

@@ -28,14 +28,19 @@ class CardConstraints(ModelBase):
         placed: dict[Hex, list[Any]] = {}  # hex -> earlier lines' tiles there
         for v in self.canals:
             task = v.task
+            # each position's tile variables, in the order they were made (one pass over them)
+            x_at: dict[int, list[tuple[Hex, Any]]] = {}
+            for (q, h), var in v.x.items():
+                x_at.setdefault(q, []).append((h, var))
+            k_at: dict[int, list[tuple[TileKind, Any]]] = {}
+            for (q, kind), var in v.k.items():
+                k_at.setdefault(q, []).append((kind, var))
             v.slots = [0]
             v.extras = [0]
             v.top = [0]
             for p in range(1, v.positions + 1):
                 extra: list[Any] = []
-                for (q, h), var in v.x.items():
-                    if q != p:
-                        continue
+                for h, var in x_at.get(p, ()):
                     if h in task.occupied:
                         extra.append(var)
                     elif h in placed:
@@ -49,10 +54,11 @@ class CardConstraints(ModelBase):
                             m.AddImplication(on_top, var)
                             m.Add(on_top <= sum(placed[h]))
                         extra.append(on_top)
-                for (q, kind), var in v.k.items():
-                    if q == p:
-                        v.main[(p, kind)] = self._main_cost(v, p, kind, var)
-                main = sum(cost for (q, _), cost in v.main.items() if q == p)
+                mains = []
+                for kind, var in k_at.get(p, ()):
+                    v.main[(p, kind)] = cost = self._main_cost(v, p, kind, var)
+                    mains.append(cost)
+                main = sum(mains)
                 if extra:
                     top = m.NewBoolVar(f"top{task.index}_{p}")
                     m.Add(top == sum(extra))

@@ -27,6 +27,10 @@ class RelaxedRoutes(NeighbourConstraints):
     def _relaxed_canal(self, task: CanalTask, positions: int, extra: frozenset[Hex]) -> CanalVars:
         """A canal with every rule behind its literal. No y variables: x[p, hex] and k[p, kind]
         are chosen apart and build.terrain ties them; no domain is pruned by a rule."""
+        from ortools.sat.python.cp_model import LinearExpr  # loaded: the model is made
+
+        sum_of = LinearExpr.sum  # a list's sum made at once (Python's sum adds term by term);
+        # the constraint it gives is the same (CP-SAT merges the terms by variable)
         m = self.model
         board = self.problem.board
         c = task.index
@@ -43,48 +47,53 @@ class RelaxedRoutes(NeighbourConstraints):
         # tiles: x[p, h], k[p, kind], used[p]
         v.domains = [[]] + [hexes] * positions
         v.used = [0]
+        # build.terrain's hexes per kind, the same at every position (worked out once)
+        wrong_hexes = {
+            kind: [h for h in hexes if kind not in allowed_kinds(board, h)] for kind in KINDS
+        }
         for p in range(1, positions + 1):
             for h in hexes:
                 v.x[(p, h)] = m.NewBoolVar(f"x{c}_{p}_{h}")
             for kind in KINDS:
                 v.k[(p, kind)] = m.NewBoolVar(f"k{c}_{p}_{kind.value}")
             used = m.NewBoolVar(f"u{c}_{p}")
-            m.Add(used == sum(v.x[(p, h)] for h in hexes))
-            m.Add(used == sum(v.k[(p, kind)] for kind in KINDS))
+            m.Add(used == sum_of([v.x[(p, h)] for h in hexes]))
+            m.Add(used == sum_of([v.k[(p, kind)] for kind in KINDS]))
             if p > 1:
                 m.AddImplication(used, v.used[p - 1])
             v.used.append(used)
             for kind in KINDS:  # build.terrain: a kind only where the terrain takes it
-                wrong = [v.x[(p, h)] for h in hexes if kind not in allowed_kinds(board, h)]
+                wrong = [v.x[(p, h)] for h in wrong_hexes[kind]]
                 if wrong:
-                    self._when(m.Add(v.k[(p, kind)] + sum(wrong) <= 1), "build.terrain")
+                    self._when(m.Add(v.k[(p, kind)] + sum_of(wrong) <= 1), "build.terrain")
         v.used.append(0)
         # places: z[p, name], gap[p]
         barge = board.places[task.at_place].hex if task.at_place else task.end_hex
         for p in range(0, positions + 1):
             for name in sorted(board.places):
                 v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
+        names = sorted(board.places)
         for p in range(0, positions + 1):
-            here = [(name, var) for (q, name), var in v.z.items() if q == p]
+            here = [(name, v.z[(p, name)]) for name in names]
             gap = m.NewBoolVar(f"g{c}_{p}")
             m.AddMaxEquality(gap, [var for _, var in here])
             v.gap.append(gap)
-            self._when(m.Add(sum(var for _, var in here) <= 1), "build.connected")
+            self._when(m.Add(sum_of([var for _, var in here]) <= 1), "build.connected")
             if p >= 1:
                 m.AddImplication(gap, v.used[p])
                 for name, var in here:
                     ph = board.places[name].hex
                     near = [v.x[(p, h)] for h in near_hexes(ph)]
-                    self._when(m.Add(var <= sum(near)), "build.connected")
+                    self._when(m.Add(var <= sum_of(near)), "build.connected")
             else:
                 for name, var in here:
                     if task.at_place is not None or name not in near_places(barge):
                         self._when(m.Add(var == 0), "build.connected")
-        for name in sorted({nm for (_, nm) in v.z}):
-            terms = [var for (_, nm), var in v.z.items() if nm == name]
-            self._when(m.Add(sum(terms) <= 1), "build.canal-integrity")
+        for name in names:
+            terms = [v.z[(p, name)] for p in range(0, positions + 1)]
+            self._when(m.Add(sum_of(terms) <= 1), "build.canal-integrity")
             if name in task.visited:
-                self._when(m.Add(sum(terms) == 0), "build.canal-integrity")
+                self._when(m.Add(sum_of(terms) == 0), "build.canal-integrity")
         for via in task.vias:
             running: list[Any] = []
             for p in range(0, positions + 1):
@@ -113,9 +122,9 @@ class RelaxedRoutes(NeighbourConstraints):
         for h in hexes:
             terms = [v.x[(p, h)] for p in range(1, positions + 1)]
             if h in task.own:
-                self._when(m.Add(sum(terms) == 0), "build.canal-integrity")
+                self._when(m.Add(sum_of(terms) == 0), "build.canal-integrity")
             elif positions > 1:
-                self._when(m.Add(sum(terms) <= 1), "build.canal-integrity")
+                self._when(m.Add(sum_of(terms) <= 1), "build.canal-integrity")
         # the first tile: next to the barge (or to a place reached first)
         if positions >= 1:
             gap0 = v.gap[0]
@@ -131,15 +140,17 @@ class RelaxedRoutes(NeighbourConstraints):
                     )
                 else:
                     self._when(m.AddBoolOr([xh.Not(), gap0.Not()]), "build.connected")
-        # later tiles: next to the tile before, or to the place after it
+        # later tiles: next to the tile before, or to the place after it (each hex's
+        # neighbours worked out once, not once per position)
+        around = [(h, near_hexes(h), near_places(h)) for h in hexes]
         for p in range(1, positions):
             gap = v.gap[p]
-            for h in hexes:
+            for h, hexes_near, names_near in around:
                 xh = v.x[(p + 1, h)]
-                tiles_near = [v.x[(p, n)] for n in near_hexes(h)]
-                places_near = [v.z[(p, nm)] for nm in near_places(h) if (p, nm) in v.z]
-                self._when(m.Add(xh <= sum(tiles_near) + gap), "build.connected")
-                self._when(m.Add(xh + gap <= 1 + sum(places_near)), "build.connected")
+                tiles_near = [v.x[(p, n)] for n in hexes_near]
+                places_near = [v.z[(p, nm)] for nm in names_near if (p, nm) in v.z]
+                self._when(m.Add(xh <= sum_of(tiles_near) + gap), "build.connected")
+                self._when(m.Add(xh + gap <= 1 + sum_of(places_near)), "build.connected")
         # build.consecutive-tiles
         if task.at_place is None and task.last_kind is not None and positions >= 1:
             same = v.k[(1, task.last_kind)]
@@ -157,7 +168,7 @@ class RelaxedRoutes(NeighbourConstraints):
             self._when(m.Add(total <= task.budget), "build.contract-length")
         for kind in KINDS:
             count = m.NewIntVar(0, positions, f"n{c}_{kind.value}")
-            m.Add(count == sum(v.k[(p, kind)] for p in range(1, positions + 1)))
+            m.Add(count == sum_of([v.k[(p, kind)] for p in range(1, positions + 1)]))
             v.count[kind] = count
         v.tile_points = sum(TILE_POINTS[kind] * count for kind, count in v.count.items())
         return v

@@ -47,33 +47,42 @@ def deliveries(
     sections = state.sections()
     start_counts = state.rules.options["colour-restriction-start"] == "included"
     colour = {name: place.colour for name, place in board.places.items()}
-    # each place's sections as (the place at the other end, its colour, the owner): the
-    # inner loop below meets every section of a dense network many times per step
-    by_place: dict[str, list[tuple[str, str, str]]] = {}
+    # the places on a route and the colours it passed as bits of two integers (a route is a
+    # simple path of a few places: testing and adding a bit is cheaper than a tuple scan and
+    # a new frozenset on every step of a dense network)
+    place_bit = {name: 1 << i for i, name in enumerate(board.places)}
+    colour_bit: dict[object, int] = {}
+    for place_colour in colour.values():
+        colour_bit.setdefault(place_colour, 1 << len(colour_bit))
+    # each place's sections as (the place at the other end, its bit, its colour's bit, the
+    # owner): the inner loop below meets every section of a dense network many times per step
+    by_place: dict[str, list[tuple[str, int, int, str]]] = {}
     for section in sections:
-        by_place.setdefault(section.a, []).append((section.b, colour[section.b], section.owner))
-        by_place.setdefault(section.b, []).append((section.a, colour[section.a], section.owner))
+        a, b = section.a, section.b
+        by_place.setdefault(a, []).append((b, place_bit[b], colour_bit[colour[b]], section.owner))
+        by_place.setdefault(b, []).append((a, place_bit[a], colour_bit[colour[a]], section.owner))
+    points_of = goods_rules.delivery_points
+    step = steps.step if steps is not None else None
     candidates: list[Delivery] = []
     for start in sorted(state.cubes):
-        stack: list[tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = [
-            ((start,), (), frozenset({colour[start]}) if start_counts else frozenset())
+        stack: list[tuple[tuple[str, ...], tuple[str, ...], int, int]] = [
+            ((start,), (), place_bit[start], colour_bit[colour[start]] if start_counts else 0)
         ]
         while stack:
-            route, owners, colours = stack.pop()
-            here = route[-1]
-            for nxt, nxt_colour, owner in by_place.get(here, ()):
-                if nxt in route or nxt_colour in colours:
+            route, owners, on_route, colours = stack.pop()
+            for nxt, nxt_bit, nxt_colour, owner in by_place.get(route[-1], ()):
+                if on_route & nxt_bit or colours & nxt_colour:
                     continue
-                if steps is not None:
-                    steps.step()
+                if step is not None:
+                    step()
                 new_route = (*route, nxt)
                 new_owners = (*owners, owner)
                 if owner == mover:
-                    points = goods_rules.delivery_points(route=new_route, owners=new_owners)
+                    points = points_of(route=new_route, owners=new_owners)
                     candidates.append(
                         Delivery(new_route, new_owners, tuple(sorted(points.items())))
                     )
-                stack.append((new_route, new_owners, colours | {nxt_colour}))
+                stack.append((new_route, new_owners, on_route | nxt_bit, colours | nxt_colour))
     if state.rules.edition is Edition.SECOND:
         candidates = _shortest_rule(candidates, mover)
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
