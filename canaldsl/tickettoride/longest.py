@@ -55,41 +55,41 @@ def trail_cpsat(edges: Sequence[Edge], *, budget: float = CPSAT_BUDGET) -> Trail
     index = {city: i for i, city in enumerate(cities)}
     count = len(cities)
     model = sv.new_model()
-    chosen = [model.NewBoolVar(f"x{e.id}") for e in edges]
+    chosen = [model.new_bool_var(f"x{e.id}") for e in edges]
     incident: list[list[int]] = [[] for _ in cities]
     for number, edge in enumerate(edges):
         incident[index[edge.a]].append(number)
         incident[index[edge.b]].append(number)
-    forward = [model.NewIntVar(0, count - 1, f"f{e.id}") for e in edges]
-    backward = [model.NewIntVar(0, count - 1, f"g{e.id}") for e in edges]
+    forward = [model.new_int_var(0, count - 1, f"f{e.id}") for e in edges]
+    backward = [model.new_int_var(0, count - 1, f"g{e.id}") for e in edges]
     ends, used, roots, supply = [], [], [], []
     for city in range(count):
-        end = model.NewBoolVar(f"end{city}")
-        half = model.NewIntVar(0, len(incident[city]), f"half{city}")
-        touched = model.NewBoolVar(f"used{city}")
-        root = model.NewBoolVar(f"root{city}")
-        give = model.NewIntVar(0, count, f"supply{city}")
+        end = model.new_bool_var(f"end{city}")
+        half = model.new_int_var(0, len(incident[city]), f"half{city}")
+        touched = model.new_bool_var(f"used{city}")
+        root = model.new_bool_var(f"root{city}")
+        give = model.new_int_var(0, count, f"supply{city}")
         degree = sum(chosen[n] for n in incident[city])
-        model.Add(degree == 2 * half + end)
+        model.add(degree == 2 * half + end)
         for n in incident[city]:
-            model.AddImplication(chosen[n], touched)
-        model.Add(touched <= degree)
-        model.Add(root <= touched)
-        model.Add(give <= count * root)
+            model.add_implication(chosen[n], touched)
+        model.add(touched <= degree)
+        model.add(root <= touched)
+        model.add(give <= count * root)
         out = sum(forward[n] if index[edges[n].a] == city else backward[n] for n in incident[city])
         into = sum(backward[n] if index[edges[n].a] == city else forward[n] for n in incident[city])
-        model.Add(out - into == give - touched)
+        model.add(out - into == give - touched)
         ends.append(end)
         used.append(touched)
         roots.append(root)
         supply.append(give)
     for number in range(len(edges)):
-        model.Add(forward[number] <= (count - 1) * chosen[number])
-        model.Add(backward[number] <= (count - 1) * chosen[number])
-    model.Add(sum(ends) <= 2)
-    model.Add(sum(roots) <= 1)
-    model.Add(sum(supply) == sum(used))
-    model.Maximize(sum(e.length * x for e, x in zip(edges, chosen, strict=True)))
+        model.add(forward[number] <= (count - 1) * chosen[number])
+        model.add(backward[number] <= (count - 1) * chosen[number])
+    model.add(sum(ends) <= 2)
+    model.add(sum(roots) <= 1)
+    model.add(sum(supply) == sum(used))
+    model.maximize(sum(e.length * x for e, x in zip(edges, chosen, strict=True)))
     result = sv.solve(model, settings={"max_deterministic_time": budget})
     if not result.has_solution:
         return Trail(0, (), (), False, sum(e.length for e in edges), 0)
