@@ -193,7 +193,8 @@ def forest_cpsat(
     link and has no other chosen link (such a link is never needed). Solved with CP-SAT's
     fuller linear relaxation (``linearization_level`` 2), which proves these models faster.
 
-    First, whether any forest is within the limit, by a smaller model: the same model with
+    First, unless the tickets' cheapest paths together are within the limit, whether any
+    forest is within the limit, by a smaller model: the same model with
     only the links that can lie on a ticket's path within the limit (see
     :func:`_within_reach`; every link of a cheapest forest lies on the forest's path of some
     ticket, a path that costs no more than the forest, so the smaller model has a forest within
@@ -220,14 +221,17 @@ def forest_cpsat(
     unjoinable = tuple(n for n, (a, b) in enumerate(pairs) if find(a) != find(b))
     if unjoinable:
         return Forest(Status.DISCONNECTED, None, (), unjoinable)
-    near = _within_reach(cities, merged, pairs, limit)
-    model, _, cost = _forest_model(cities, near, pairs, limit)
-    pass
-    first_budget = min(budget, WITHIN_WORK)
-    first = sv.solve(model, settings={"max_deterministic_time": first_budget, **WITHIN_SETTINGS})
-    if first.status == sv.INFEASIBLE:
-        return Forest(Status.NONE_WITHIN, None, ())
-    left = max(budget - first.work, 1e-6)
+    near, paths = _within_reach(cities, merged, pairs, limit)
+    left = budget
+    if paths > limit:  # else the tickets' cheapest paths together are a forest within it
+        model, _, _ = _forest_model(cities, near, pairs, limit)
+        first_budget = min(budget, WITHIN_WORK)
+        first = sv.solve(
+            model, settings={"max_deterministic_time": first_budget, **WITHIN_SETTINGS}
+        )
+        if first.status == sv.INFEASIBLE:
+            return Forest(Status.NONE_WITHIN, None, ())
+        left = max(budget - first.work, 1e-6)
     model, chosen, cost = _forest_model(cities, merged, pairs, limit)
     model.minimize(cost)
     result = sv.solve(model, settings={"max_deterministic_time": left, **FOREST_SETTINGS})
@@ -293,13 +297,15 @@ its answer is proven either way; without presolve these small models are answere
 
 def _within_reach(
     cities: int, links: Sequence[Link], pairs: Sequence[tuple[int, int]], limit: int
-) -> list[Link]:
+) -> tuple[list[Link], int]:
     """The links (of ``links``, in their order) that lie on some path of cost at most
     ``limit`` between a ticket's two cities: a link a-b of cost c is kept when, for some
     ticket s-t, the cheapest cost from s to a, plus c, plus the cheapest from b to t (or the
     same the other way round) is within the limit (owned links cost 0; Dijkstra from each
     ticket city). Exact for the forest model: every link of a cheapest forest lies on the
-    forest's path of some ticket, a path that costs no more than the forest."""
+    forest's path of some ticket, a path that costs no more than the forest. Also the sum of
+    the tickets' cheapest paths (each counted as at most ``limit`` + 1): when it is within the
+    limit, those paths together are a forest within it."""
     adjacent: list[list[tuple[int, int]]] = [[] for _ in range(cities)]
     for link in links:
         adjacent[link.a].append((link.b, link.cost))
@@ -333,7 +339,7 @@ def _within_reach(
             if shortest + link.cost <= limit:
                 kept.append(link)
                 break
-    return kept
+    return kept, sum(cheapest_from(source)[sink] for source, sink in pairs)
 
 
 def completing_path(
