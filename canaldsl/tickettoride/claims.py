@@ -162,30 +162,30 @@ def best_claim_cpsat(
     if not candidates:
         return ModelAnswer(None, None, True)
     model = sv.new_model()
-    pick = {t: model.NewBoolVar(f"t{t}") for t in candidates}
-    model.AddExactlyOne(pick.values())
-    paid = {c: model.NewIntVar(0, hand.count(c), f"n{c.value}") for c in CARD_KINDS}
-    uses = {c: model.NewBoolVar(f"u{c.value}") for c in COLOURS}
-    model.Add(sum(uses.values()) <= 1)
+    pick = {t: model.new_bool_var(f"t{t}") for t in candidates}
+    model.add_exactly_one(pick.values())
+    paid = {c: model.new_int_var(0, hand.count(c), f"n{c.value}") for c in CARD_KINDS}
+    uses = {c: model.new_bool_var(f"u{c.value}") for c in COLOURS}
+    model.add(sum(uses.values()) <= 1)
     for c in COLOURS:
-        model.Add(paid[c] <= hand.count(c) * uses[c])
-    model.Add(sum(paid.values()) == sum(board.tracks[t].length * x for t, x in pick.items()))
+        model.add(paid[c] <= hand.count(c) * uses[c])
+    model.add(sum(paid.values()) == sum(board.tracks[t].length * x for t, x in pick.items()))
     for t, x in pick.items():
         track_colour = board.tracks[t].colour
         if track_colour is not Colour.GREY:
             for c in COLOURS:
                 if c is not track_colour:
-                    model.AddImplication(x, uses[c].Not())
+                    model.add_implication(x, uses[c].negated())
     held = Connections(board, owned)
     gains: list[Any] = []
     for number, ticket in enumerate(me.tickets.tickets or ()):
         if held.completes(ticket):
             continue
-        done = model.NewBoolVar(f"k{number}")
+        done = model.new_bool_var(f"k{number}")
         _ticket_flow(model, position, owned, pick, ticket, done, number)
         gains.append(ticket.points * done)
     points = sum(route_points(spaces=board.tracks[t].length) * x for t, x in pick.items())
-    model.Maximize(points + sum(gains))
+    model.maximize(points + sum(gains))
     result = sv.solve(model, settings={"max_deterministic_time": budget})
     if result.status == sv.INFEASIBLE:
         return ModelAnswer(None, None, True)
@@ -222,16 +222,16 @@ def _ticket_flow(
     usable: Sequence[int] = sorted(owned | set(pick))
     for t in usable:
         track = board.tracks[t]
-        there = model.NewBoolVar(f"f{number}_{t}")
-        back = model.NewBoolVar(f"b{number}_{t}")
-        model.Add(there + back <= (1 if t in owned else pick[t]))
+        there = model.new_bool_var(f"f{number}_{t}")
+        back = model.new_bool_var(f"b{number}_{t}")
+        model.add(there + back <= (1 if t in owned else pick[t]))
         balance[track.a] += [(there, 1), (back, -1)]
         balance[track.b] += [(back, 1), (there, -1)]
     for city, terms in enumerate(balance):
         flow = sum(var * sign for var, sign in terms)
         if city == source:
-            model.Add(flow == done)
+            model.add(flow == done)
         elif city == sink:
-            model.Add(flow == -done)
+            model.add(flow == -done)
         else:
-            model.Add(flow == 0)
+            model.add(flow == 0)

@@ -229,3 +229,28 @@ def test_search_and_cpsat_agree_on_eight_tickets_mid_game() -> None:
         searched, _ = fewest_by_both(position, player, tickets, rng.randint(15, 45))
         statuses.add(searched.status)
     assert Status.NONE_WITHIN in statuses
+
+
+def test_cpsat_first_question_keeps_every_link_of_a_cheapest_forest() -> None:
+    """CP-SAT's first question (is any forest within the limit?) works on the links that can
+    lie on a ticket's path within the limit: on random questions with a plan, every track of
+    the plan (found by the whole model) is among the links kept at the plan's own cost as the
+    limit, so the smaller model holds the cheapest forests too; and the tickets' cheapest
+    paths together never cost less than the plan."""
+    from canaldsl.tickettoride.tickets import _within_reach
+
+    rng = random.Random(21)
+    found = 0
+    while found < 10:
+        position = randomgame.random_position(BOARD, rng)
+        player = rng.choice(position.players).colour
+        tickets = rng.sample(BOARD.tickets, rng.randint(1, 3))
+        plan = fewest_trains(position, player, tickets, limit=25, method=Method.CPSAT)
+        if plan.status is not Status.FOUND or plan.trains is None:
+            continue
+        pairs = [BOARD.ticket_cities(t) for t in tickets]
+        links = open_links(position, player)
+        near, paths = _within_reach(len(BOARD.cities), links, pairs, plan.trains)
+        assert set(plan.tracks) <= {link.id for link in near}
+        assert paths >= plan.trains
+        found += 1
