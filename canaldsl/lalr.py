@@ -134,6 +134,18 @@ class _BuildSlot(threading.local):
 _BUILD = _BuildSlot()
 
 
+@contextlib.contextmanager
+def _building(build: StatementBuild | None, comments: list[Comment]) -> Iterator[None]:
+    """Have the parse inside build its statements with ``build`` (None: keep lark's trees),
+    restoring the outer parse's builder after (a parse started by a builder keeps its own)."""
+    outer = _BUILD.build, _BUILD.comments
+    _BUILD.build, _BUILD.comments = build, comments
+    try:
+        yield
+    finally:
+        _BUILD.build, _BUILD.comments = outer
+
+
 class _StatementHooks:
     """The callback lark calls as it reduces ``_stmt``, the rule every grammar's statements
     are the alternatives of (``start: _stmt*``). With a builder set (:func:`parse_tree`'s
@@ -347,16 +359,14 @@ def parse_tree(
         chunk_comments: list[Comment] = []
         _SINK.comments = chunk_comments
         streaming = build is not None and not diagnostics
-        if streaming:
-            _BUILD.build, _BUILD.comments = build, chunk_comments
         try:
-            tree = parser.parse(text)
+            with _building(build if streaming else None, chunk_comments):
+                tree = parser.parse(text)
             comments = chunk_comments
             if streaming:
                 built, tree = list(tree.children), None
             break
         except UnexpectedInput as error:
-            _BUILD.build = _BUILD.comments = None
             unclosed = _unclosed_block(error, source, statement_start, start)
             if unclosed is not None:
                 diagnostic, resume = unclosed
@@ -376,7 +386,6 @@ def parse_tree(
             start = resume
         finally:
             _SINK.comments = None
-            _BUILD.build = _BUILD.comments = None
     partial = None
     if diagnostics:
         tree = None
@@ -404,7 +413,8 @@ def _parse_blanked(
     comments: list[Comment] = []
     _SINK.comments = comments
     try:
-        return parser.parse("\n".join(lines)), comments
+        with _building(None, comments):
+            return parser.parse("\n".join(lines)), comments
     except LarkError:
         return None, []
     finally:

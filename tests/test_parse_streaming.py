@@ -7,6 +7,7 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
+import lark
 import pytest
 from gamefiles import is_canal_mania
 from miniboard import BOARD
@@ -115,3 +116,19 @@ def test_the_parse_never_holds_the_whole_tree() -> None:
         tracemalloc.stop()
     assert document is not None and len(document.statements) > 10_000
     assert peak < 1.5 * held, (peak, held)
+
+
+def test_a_parse_inside_a_builder_leaves_the_outer_parse_building() -> None:
+    """A builder that parses another text (without a builder) gets lark's tree of it, and
+    the outer parse goes on building its own statements."""
+    inner_source = SourceText("rules second-edition { players 2 }\n", "inner.canal")
+
+    def build(tree: lark.Tree[lark.Token], comments: object) -> str:
+        inner = lalr.parse_tree(parser.GRAMMAR, inner_source)
+        assert inner.tree is not None and inner.built is None
+        return str(tree.data)
+
+    result = lalr.parse_tree(parser.GRAMMAR, SourceText(COMMENTED, "c.canal"), build=build)
+    assert result.built is not None and result.tree is None
+    assert all(isinstance(node, str) for node in result.built)
+    assert result.built[0] == "rules_decl" and result.built[-1] == "expect_decl"
