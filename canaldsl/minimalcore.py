@@ -66,7 +66,7 @@ class Assumed:
 def solve_assuming(model: Any, assumed: Sequence[Any], *, budget: Budget | None = None) -> Assumed:
     """Solve ``model`` assuming the literals ``assumed`` (one worker, the fixed seed), within
     ``budget`` (charged with the deterministic time used)."""
-    from ortools.sat.python import cp_model
+    cp_model = sv.cp_model_module()
 
     if budget is not None and (budget.exhausted or budget.wall_expired()):
         return Assumed(TIMEOUT if budget.wall_hit else UNKNOWN, ())

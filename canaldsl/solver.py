@@ -14,8 +14,10 @@ its status is TIMEOUT.
 from __future__ import annotations
 
 import hashlib
+import sys
 import threading
 import time
+import types
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -37,11 +39,52 @@ found, or one not proven best): unlike UNKNOWN and FEASIBLE, this depends on the
 _SLACK = 1e-9
 
 
+def cp_model_module() -> Any:
+    """OR-Tools' ``ortools.sat.python.cp_model``, imported on first use without pandas.
+
+    cp_model imports pandas only for its pandas-indexed variable sets (``new_int_var_series``
+    and the like), which canaldsl never uses, and reads nothing of it at import time but the
+    names ``pandas.Index`` and ``pandas.Series`` (type annotations). pandas costs 43 MB of
+    memory and 0.2 s to import: the most of any library a command loads (measured on the
+    100,000-line game record, whose best-build queries load CP-SAT). So while cp_model is
+    first imported, ``pandas`` stands for a module of two empty classes; it is taken out of
+    :data:`sys.modules` at once, so that a later ``import pandas`` imports the real one, and
+    cp_model's own name for it then imports pandas when first used (a user's program that
+    calls those variable sets gets the real thing). If pandas is already imported, it is
+    used as it is."""
+    with _import_lock:
+        if "pandas" in sys.modules or "ortools.sat.python.cp_model" in sys.modules:
+            from ortools.sat.python import cp_model
+        else:
+            stand_in = types.ModuleType("pandas", "cp_model's pandas, not imported (canaldsl)")
+            stand_in.Index = type("Index", (), {})  # type: ignore[attr-defined]
+            stand_in.Series = type("Series", (), {})  # type: ignore[attr-defined]
+            sys.modules["pandas"] = stand_in
+            try:
+                from ortools.sat.python import cp_model
+            finally:
+                if sys.modules.get("pandas") is stand_in:
+                    del sys.modules["pandas"]
+            if getattr(cp_model, "pd", None) is stand_in:
+                setattr(cp_model, "pd", _PandasOnUse("pandas"))  # noqa: B010
+    return cp_model
+
+
+_import_lock = threading.Lock()
+
+
+class _PandasOnUse(types.ModuleType):
+    """pandas, imported when one of its names is first read."""
+
+    def __getattr__(self, name: str) -> Any:
+        import pandas  # type: ignore[import-untyped,unused-ignore]
+
+        return getattr(pandas, name)
+
+
 def new_model() -> Any:
     """An empty CP-SAT model (imports OR-Tools on first use)."""
-    from ortools.sat.python import cp_model
-
-    return cp_model.CpModel()
+    return cp_model_module().CpModel()
 
 
 @dataclass(frozen=True)
@@ -127,7 +170,7 @@ def solve(
     ``settings`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``; a value
     given as a string names a constant of ``ortools.sat.python.cp_model``, such as
     ``"LP_SEARCH"``); the worker count, seed and limits are always the ones above."""
-    from ortools.sat.python import cp_model
+    cp_model = cp_model_module()
 
     model.ClearHints()
     for variable, value in hints:
@@ -200,7 +243,7 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
     asks the same question more than once (``check`` and ``report`` find the same minimal
     set of rules of a canal that cannot be completed; a file's queries repeat what another
     query solved), and so do the tests, in one process."""
-    from ortools.sat.python import cp_model
+    cp_model = cp_model_module()
 
     key = _fingerprint(solver, model)
     with _answers_lock:

@@ -83,13 +83,20 @@ def parse_document_partial(
     statements that parsed (None when there is none to give)."""
     source = SourceText(text, filename)
     with gc_paused():
+        streaming = _Builder(source, ())
         result: ParseResult = parse_tree(
             GRAMMAR,
             source,
             describe=describe_terminal,
             statement_start=STATEMENT_START,
             suggest=suggest_fix,
+            build=streaming.streamed,
         )
+        if result.built is not None:
+            statements = cast(list[s.Statement], result.built)
+            footer = streaming.streamed_footer(result.comments)
+            document = s.Document(statements=tuple(statements), footer=footer, filename=filename)
+            return document, None, list(streaming.diagnostics)
         if result.tree is None:
             if result.partial is None:
                 return None, None, list(result.diagnostics)
