@@ -62,6 +62,10 @@ def cp_model_module() -> Any:
             sys.modules["pandas"] = stand_in
             try:
                 from ortools.sat.python import cp_model
+            except Exception:  # an OR-Tools that reads more of pandas at import: the real one
+                if sys.modules.get("pandas") is stand_in:
+                    del sys.modules["pandas"]
+                from ortools.sat.python import cp_model
             finally:
                 if sys.modules.get("pandas") is stand_in:
                     del sys.modules["pandas"]

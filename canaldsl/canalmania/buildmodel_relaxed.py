@@ -19,6 +19,7 @@ from canaldsl.canalmania.problem import (
     CanalTask,
 )
 from canaldsl.hexgrid import Hex
+from canaldsl.solver import cp_model_module
 
 
 class RelaxedRoutes(NeighbourConstraints):
@@ -27,10 +28,9 @@ class RelaxedRoutes(NeighbourConstraints):
     def _relaxed_canal(self, task: CanalTask, positions: int, extra: frozenset[Hex]) -> CanalVars:
         """A canal with every rule behind its literal. No y variables: x[p, hex] and k[p, kind]
         are chosen apart and build.terrain ties them; no domain is pruned by a rule."""
-        from ortools.sat.python.cp_model import LinearExpr  # loaded: the model is made
-
-        sum_of = LinearExpr.sum  # a list's sum made at once (Python's sum adds term by term);
-        # the constraint it gives is the same (CP-SAT merges the terms by variable)
+        # A list's sum made at once (Python's sum adds term by term); the constraint it gives
+        # is the same (CP-SAT merges the terms by variable).
+        sum_of = cp_model_module().LinearExpr.sum
         m = self.model
         board = self.problem.board
         c = task.index
