@@ -44,7 +44,7 @@ from canaldsl.canalgrande.votemoves import (
     challenger_of,
     counts,
     hand_cards,
-    play_on,
+    made,
     spy_draw,
     thefts,
 )
@@ -60,6 +60,11 @@ class TurnSearchLimitError(ValueError):
             f"[S702] not proven: the turn search needed more than {budget} nodes (its "
             "budget), so no split is claimed best"
         )
+
+
+KEY_CACHE = 1 << 19
+"""The most nodes whose keys are kept (the cache is emptied when full: memory stays bounded
+and the answers do not depend on it)."""
 
 
 class _Paused(Exception):
@@ -96,6 +101,10 @@ class TurnGame:
         self.listed = readings.actions_order == "listed"
         self.no_repeat = readings.vote_repeat_district == "forbidden"
         self.keys = NodeKeys(deck)
+        self._keys: dict[Node, object] = {}
+        """The canonical key of nodes met before (a node meets its own key again and again:
+        every test from the root walks the same nodes; the canonical key costs far more than
+        the node's hash)."""
         self.ends = TurnEnds(splitter, readings, deck, count=self._count)
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self.plays = VotePlays(readings)
@@ -186,24 +195,33 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
-        if isinstance(node, Phase):
+        kind = type(node)
+        if kind is Phase:
+            assert isinstance(node, Phase)
             last = self.ends.settled(node)
             if last is not None:
                 return last >= target
-            if not (node.agenda.traitors or node.agenda.spies):
+            agenda = node.agenda
+            if not (agenda.traitors or agenda.spies):
                 # one choice only (the next doge's vote, or the splitter's turn to act): its
                 # child is the node's value, so the node is passed through, not tabled
                 prize, child = next(self._phase_edges(node))
                 return self.at_least(child, target - prize)
-        elif isinstance(node, Choose):
+        elif kind is Choose:
+            assert isinstance(node, Choose)
             if len(node.options) == 1:  # one district: passed through as well
                 prize, child = next(self._district_edges(node))
                 return self.at_least(child, target - prize)
         else:
+            assert isinstance(node, InVote)
             probed = self._probe(node, target)
             if probed is not None:
                 return probed
-        key = self.keys.key(node)
+        key = self._keys.get(node)
+        if key is None:
+            if len(self._keys) >= KEY_CACHE:
+                self._keys.clear()  # bounded memory; the keys are recomputed as needed
+            key = self._keys[node] = self.keys.key(node)
         low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
             return True
@@ -214,7 +232,8 @@ class TurnGame:
             return False
         if target <= -most:
             return True
-        if isinstance(node, InVote):
+        if kind is InVote:
+            assert isinstance(node, InVote)
             decided = self.ends.vote_bounds(node, target, most - 1)
             if decided is not None:
                 return decided
@@ -384,7 +403,7 @@ class TurnGame:
         play: Play,
         beyond: int,
     ) -> Edge:
-        raised = play_on(node.vote, play[2], play[3])
+        raised = made(node.vote, play)
         if play[0] >= beyond:  # the opponent cannot go past: it passes
             return self._settle(raised, node)
         return 0, InVote(raised, node.agenda, node.drawn, node.voted)
