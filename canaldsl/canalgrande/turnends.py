@@ -47,6 +47,7 @@ class TurnEnds:
         self._leaves: dict[Phase, int | None] = {}
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
         self._reach_cache: dict[Counts, tuple[int, ...]] = {}
+        self._ends: dict[tuple[object, ...], int] = {}
 
     def settled(self, node: Phase) -> int | None:
         """The value of a phase where only one player's last doge and its traitors, or its
@@ -180,6 +181,21 @@ class TurnEnds:
             return None
         if doges == 0:
             return 0
+        h0, h1 = hands
+        memo = (actor, traitors, h0[6], h1[6], tuple(sorted(zip(h0[:6], h1[:6], strict=True))))
+        if self.no_repeat:
+            memo = (*memo, hands, voted)  # the districts voted on are not interchangeable
+        found = self._ends.get(memo)
+        if found is None:
+            found = self._ends[memo] = self._last_doge(actor, hands, traitors, voted)
+        return found
+
+    def _last_doge(
+        self, actor: int, hands: tuple[Counts, Counts], traitors: int, voted: tuple[int, ...]
+    ) -> int:
+        """The value of ``actor``'s last doge after up to ``traitors`` thefts (cached by
+        :meth:`_end` up to a renaming of the districts: the rules and the closed form treat
+        the six alike)."""
         # the thief's best theft: stop at the first that wins the last vote for it
         sign = 1 if actor == self.splitter else -1
         best = -1
