@@ -182,13 +182,15 @@ class TurnEnds:
         if doges == 0:
             return 0
         h0, h1 = hands
-        memo = (actor, traitors, h0[6], h1[6], tuple(sorted(zip(h0[:6], h1[:6], strict=True))))
+        memo: tuple[object, ...] = (
+            actor, traitors, h0[6], h1[6], tuple(sorted(zip(h0[:6], h1[:6], strict=True))),
+        )  # fmt: skip
         if self.no_repeat:
             memo = (*memo, hands, voted)  # the districts voted on are not interchangeable
-        found = self._ends.get(memo)
-        if found is None:
-            found = self._ends[memo] = self._last_doge(actor, hands, traitors, voted)
-        return found
+        ended = self._ends.get(memo)
+        if ended is None:
+            ended = self._ends[memo] = self._last_doge(actor, hands, traitors, voted)
+        return ended
 
     def _last_doge(
         self, actor: int, hands: tuple[Counts, Counts], traitors: int, voted: tuple[int, ...]
