@@ -205,7 +205,11 @@ class TurnGame:
             if not (agenda.traitors or agenda.spies):
                 # one choice only (the next doge's vote, or the splitter's turn to act): its
                 # child is the node's value, so the node is passed through, not tabled
-                prize, child = next(self._phase_edges(node))
+                if agenda.doges:  # the next doge's vote (no generator: the hot path)
+                    rest = Agenda(agenda.actor, 0, 0, agenda.doges - 1, agenda.later)
+                    prize, child = self._vote(rest, node.hands, node.drawn, node.voted)
+                else:
+                    prize, child = next(self._phase_edges(node))
                 return self.at_least(child, target - prize)
         elif kind is Choose:
             assert isinstance(node, Choose)
@@ -261,8 +265,15 @@ class TurnGame:
         if isinstance(node, Choose):
             return None
         self._count()  # a probe is work: counted as a node, so budgets and figures say so
-        splitter_moves = node.vote.mover == self.splitter
-        for prize, child in self._ending_edges(node):
+        vote = node.vote
+        splitter_moves = vote.mover == self.splitter
+        outright = self.plays.of(vote)[1]  # the choices of _ending_edges, in its order
+        if outright is not None:
+            prize, child = self._settle(made(vote, outright), node)
+            if self.at_least(child, target - prize) == splitter_moves:
+                return splitter_moves
+        if vote.last is not None:
+            prize, child = self._settle(vote, node)
             if self.at_least(child, target - prize) == splitter_moves:
                 return splitter_moves
         return None
@@ -327,7 +338,7 @@ class TurnGame:
                 yield 0, Phase(rest, hands, drawn, voted)  # the spy left unused
             else:
                 rest = Agenda(a.actor, a.traitors, a.spies, a.doges - 1, a.later)
-                yield from self._vote(rest, hands, drawn, voted)
+                yield self._vote(rest, hands, drawn, voted)
 
     def _spy(
         self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
@@ -356,7 +367,7 @@ class TurnGame:
     # -------------------------------------------------------------- a vote
     def _vote(
         self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
-    ) -> Iterator[Edge]:
+    ) -> Edge:
         """A doge of the acting player: who challenges, then the vote (the challenger's
         choice of district comes first, as its own node)."""
         owner = agenda.actor
@@ -366,16 +377,14 @@ class TurnGame:
             options = [d for d in range(6) if hands[challenger][d] > 0
                        and not (self.no_repeat and d in voted)]  # fmt: skip
         if challenger is None or not options:
-            yield 0, Phase(agenda, hands, drawn, voted)  # the doge is discarded
-            return
+            return 0, Phase(agenda, hands, drawn, voted)  # the doge is discarded
         if self.most_votes(agenda, drawn) == 0:
             wins = self.ends.challenger_takes(
                 hands[challenger], hands[1 - challenger], tuple(options)
             )
             winner = challenger if wins else 1 - challenger
-            yield (1 if winner == self.splitter else -1), None
-            return
-        yield 0, Choose(challenger, tuple(options), agenda, hands, drawn, voted)
+            return (1 if winner == self.splitter else -1), None
+        return 0, Choose(challenger, tuple(options), agenda, hands, drawn, voted)
 
     def _vote_edges(self, node: InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
