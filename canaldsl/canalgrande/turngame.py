@@ -62,7 +62,7 @@ class TurnSearchLimitError(ValueError):
         )
 
 
-KEY_CACHE = 1 << 19
+KEY_CACHE = 1 << 18
 """The most nodes whose keys are kept (the cache is emptied when full: memory stays bounded
 and the answers do not depend on it)."""
 
