@@ -104,7 +104,9 @@ class TurnGame:
         self._keys: dict[Node, object] = {}
         """The canonical key of nodes met before (a node meets its own key again and again:
         every test from the root walks the same nodes; the canonical key costs far more than
-        the node's hash)."""
+        the node's hash). Nodes of different types never compare equal here: a phase and a
+        vote differ in their first field's length (an agenda, a vote state), a choice of
+        district has six fields."""
         self.ends = TurnEnds(splitter, readings, deck, count=self._count)
         self._most_cache: dict[tuple[int, int, int], int] = {}
         self.plays = VotePlays(readings)
