@@ -44,7 +44,6 @@ from canaldsl.canalgrande.votemoves import (
     challenger_of,
     counts,
     hand_cards,
-    made,
     spy_draw,
     thefts,
 )
@@ -271,7 +270,7 @@ class TurnGame:
         splitter_moves = vote.mover == self.splitter
         outright = self.plays.of(vote)[1]  # the choices of _ending_edges, in its order
         if outright is not None:
-            prize, child = self._settle(made(vote, outright), node)
+            prize, child = self._settle(self.plays.made(vote, outright), node)
             if self.at_least(child, target - prize) == splitter_moves:
                 return splitter_moves
         if vote.last is not None:
@@ -414,7 +413,7 @@ class TurnGame:
         play: Play,
         beyond: int,
     ) -> Edge:
-        raised = made(node.vote, play)
+        raised = self.plays.made(node.vote, play)
         if play[0] >= beyond:  # the opponent cannot go past: it passes
             return self._settle(raised, node)
         return 0, InVote(raised, node.agenda, node.drawn, node.voted)

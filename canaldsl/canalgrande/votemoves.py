@@ -9,7 +9,6 @@ state this restriction of their move set).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import NamedTuple
 
 from canaldsl.canalgrande.bag import Bag
@@ -77,13 +76,12 @@ def reach(vote: VoteState, side: int) -> int:
     return vote.totals[side] + reach_row(hand)[vote.district]
 
 
-@lru_cache(maxsize=1 << 16)
 def reach_row(hand: Counts) -> Counts:
     """Per district, the most ``hand`` adds to a vote over it in one play: its cards of the
-    district and, one per gondola, the largest other districts (cached: the searches ask for
-    the same hands again and again). The largest others are the largest of all six less this
-    district when it is among the largest gondolas + 1 (ties included), else the largest
-    gondolas of all six."""
+    district and, one per gondola, the largest other districts (:class:`VotePlays` keeps
+    them per hand: the turn search asks for the same hands again and again). The largest
+    others are the largest gondolas + 1 of all six less this district when it is among them
+    (ties included), else the largest gondolas of all six."""
     gondolas = hand[GONDOLA]
     ranked = sorted(hand[:6], reverse=True)
     top = sum(ranked[:gondolas])
@@ -118,36 +116,6 @@ def play_on(vote: VoteState, k: int, groups: tuple[tuple[int, int], ...]) -> Vot
                          (t0 + added, t1), (True, p1), 0)  # fmt: skip
     return VoteState(district, vote.challenger, 0, (h0, mine), (l0, kept),
                      (t0, t1 + added), (p0, True), 1)  # fmt: skip
-
-
-def made(vote: VoteState, play: Play) -> VoteState:
-    """The vote after the mover makes ``play`` (one of :meth:`VotePlays.of`'s, for this
-    vote's mover's hand): :func:`play_on` with the hand after the play read from the play."""
-    me = vote.mover
-    first = not vote.placed[me]
-    kept = vote.if_lost[me]
-    if first or play[6]:
-        kept = _kept(kept, vote.district if first else -1, play[6])
-    h0, h1 = vote.hands
-    l0, l1 = vote.if_lost
-    t0, t1 = vote.totals
-    p0, p1 = vote.placed
-    if me == 0:
-        return VoteState(vote.district, vote.challenger, 1, (play[5], h1), (kept, l1),
-                         (t0 + play[0], t1), (True, p1), 0)  # fmt: skip
-    return VoteState(vote.district, vote.challenger, 0, (h0, play[5]), (l0, kept),
-                     (t0, t1 + play[0]), (p0, True), 1)  # fmt: skip
-
-
-@lru_cache(maxsize=1 << 16)
-def _kept(kept: Counts, first: int, gondolas: int) -> Counts:
-    """The hand a player would take back if it lost, less its first card of the district
-    (``first``: the district, or -1 when it put one down before) and ``gondolas``."""
-    lost = list(kept)
-    if first >= 0:
-        lost[first] -= 1
-    lost[GONDOLA] -= gondolas
-    return tuple(lost)
 
 
 def all_plays(
@@ -186,8 +154,44 @@ class VotePlays:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
         self._of_cache: dict[tuple[object, ...], tuple[list[Play], Play | None, int]] = {}
+        self._rows: dict[Counts, Counts] = {}
+        self._kept: dict[tuple[Counts, int, int], Counts] = {}
         self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
         self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
+
+    def row(self, hand: Counts) -> Counts:
+        """:func:`reach_row` of ``hand``, cached for this search."""
+        found = self._rows.get(hand)
+        if found is None:
+            found = self._rows[hand] = reach_row(hand)
+        return found
+
+    def made(self, vote: VoteState, play: Play) -> VoteState:
+        """The vote after the mover makes ``play`` (one of :meth:`of`'s, for this vote's
+        mover's hand): :func:`play_on` with the hand after the play read from the play, and
+        the hand the mover would take back if it lost from a cache."""
+        me = vote.mover
+        first = not vote.placed[me]
+        kept = vote.if_lost[me]
+        if first or play[6]:
+            memo = (kept, vote.district if first else -1, play[6])
+            found = self._kept.get(memo)
+            if found is None:
+                lost = list(kept)
+                if first:
+                    lost[vote.district] -= 1  # the first card put down is lost if it loses
+                lost[GONDOLA] -= play[6]
+                found = self._kept[memo] = tuple(lost)
+            kept = found
+        h0, h1 = vote.hands
+        l0, l1 = vote.if_lost
+        t0, t1 = vote.totals
+        p0, p1 = vote.placed
+        if me == 0:
+            return VoteState(vote.district, vote.challenger, 1, (play[5], h1), (kept, l1),
+                             (t0 + play[0], t1), (True, p1), 0)  # fmt: skip
+        return VoteState(vote.district, vote.challenger, 0, (h0, play[5]), (l0, kept),
+                         (t0, t1 + play[0]), (p0, True), 1)  # fmt: skip
 
     def of(self, vote: VoteState) -> tuple[list[Play], Play | None, int]:
         """The mover's legal plays (largest first), the cheapest outright raise among them
@@ -201,7 +205,7 @@ class VotePlays:
         district = vote.district
         other = vote.hands[1 - me]
         if vote.placed[1 - me] or other[district] > 0:
-            beyond = totals[1 - me] + reach_row(other)[district] - mine
+            beyond = totals[1 - me] + self.row(other)[district] - mine
         else:
             beyond = need - 1
         allow = vote.last is not None or self.opening_reinforces

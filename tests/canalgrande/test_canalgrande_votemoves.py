@@ -13,7 +13,6 @@ from canaldsl.canalgrande.votemoves import (
     GONDOLA,
     VotePlays,
     VoteState,
-    made,
     play_on,
     reach_row,
 )
@@ -37,7 +36,7 @@ def test_the_reach_row_is_the_definition() -> None:
 
 def test_the_vote_after_a_play_is_play_on() -> None:
     """Every legal play of random vote states (openings and later plays, both movers): the
-    vote ``made`` reads from the play equals the one ``play_on`` builds from its cards."""
+    vote ``VotePlays.made`` reads from the play equals the one ``play_on`` builds from its cards."""
     rng = random.Random(8)
     plays = VotePlays(Readings())
     checked = 0
@@ -54,7 +53,7 @@ def test_the_vote_after_a_play_is_play_on() -> None:
         vote = VoteState(district, mover, mover, hands, (lost[0], lost[1]), totals, placed, last)
         legal, _, _ = plays.of(vote)
         for play in legal:
-            assert made(vote, play) == play_on(vote, play[2], play[3]), (vote, play)
+            assert plays.made(vote, play) == play_on(vote, play[2], play[3]), (vote, play)
             checked += 1
     assert checked > 1000
 
