@@ -33,8 +33,12 @@ class TurnEnds:
         readings: Readings,
         deck: tuple[Card, ...],
         count: Callable[[], None] = lambda: None,
+        row: Callable[[Counts], Counts] | None = None,
     ) -> None:
         self.splitter = splitter
+        self.row = row
+        """The reach rows of hands (:func:`~canaldsl.canalgrande.votemoves.reach_row`), as
+        the search caches them (None: computed at each call)."""
         self.count = count
         """Called for each end of a turn worked out (not found in the cache): the search
         counts it as a node, so its budget covers this work too."""
@@ -79,9 +83,9 @@ class TurnEnds:
             return None
         splitter_needs = target > later - 1
         chooser_needs = target <= 1 - later
-        if splitter_needs and not can_force(vote, self.splitter):
+        if splitter_needs and not can_force(vote, self.splitter, self.row):
             return False
-        if chooser_needs and not can_force(vote, chooser):
+        if chooser_needs and not can_force(vote, chooser, self.row):
             return True
         last = self._pure_last_vote(node) if later == 1 else None
         if last is None:

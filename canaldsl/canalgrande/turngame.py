@@ -106,9 +106,9 @@ class TurnGame:
         the node's hash). Nodes of different types never compare equal here: a phase and a
         vote differ in their first field's length (an agenda, a vote state), a choice of
         district has six fields."""
-        self.ends = TurnEnds(splitter, readings, deck, count=self._count)
-        self._most_cache: dict[tuple[int, int, int], int] = {}
         self.plays = VotePlays(readings)
+        self.ends = TurnEnds(splitter, readings, deck, count=self._count, row=self.plays.row)
+        self._most_cache: dict[tuple[int, int, int], int] = {}
 
     # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:

@@ -8,7 +8,7 @@ state this restriction of their move set).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from canaldsl.canalgrande.bag import Bag
@@ -68,12 +68,13 @@ class VoteState(NamedTuple):
     last: int | None  # who raised last
 
 
-def reach(vote: VoteState, side: int) -> int:
-    """The highest total ``side`` can reach in this vote from here (in one play)."""
+def reach(vote: VoteState, side: int, row: Callable[[Counts], Counts] | None = None) -> int:
+    """The highest total ``side`` can reach in this vote from here (in one play); ``row``:
+    :func:`reach_row` or a cache of it."""
     hand = vote.hands[side]
     if not (vote.placed[side] or hand[vote.district] > 0):
         return vote.totals[side]
-    return vote.totals[side] + reach_row(hand)[vote.district]
+    return vote.totals[side] + (row or reach_row)(hand)[vote.district]
 
 
 def reach_row(hand: Counts) -> Counts:
@@ -205,7 +206,10 @@ class VotePlays:
         district = vote.district
         other = vote.hands[1 - me]
         if vote.placed[1 - me] or other[district] > 0:
-            beyond = totals[1 - me] + self.row(other)[district] - mine
+            row = self._rows.get(other)
+            if row is None:
+                row = self._rows[other] = reach_row(other)
+            beyond = totals[1 - me] + row[district] - mine
         else:
             beyond = need - 1
         allow = vote.last is not None or self.opening_reinforces
