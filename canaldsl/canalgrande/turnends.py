@@ -33,8 +33,12 @@ class TurnEnds:
         readings: Readings,
         deck: tuple[Card, ...],
         count: Callable[[], None] = lambda: None,
+        row: Callable[[Counts], Counts] | None = None,
     ) -> None:
         self.splitter = splitter
+        self.row = row
+        """The reach rows of hands (:func:`~canaldsl.canalgrande.votemoves.reach_row`), as
+        the search caches them (None: computed at each call)."""
         self.count = count
         """Called for each end of a turn worked out (not found in the cache): the search
         counts it as a node, so its budget covers this work too."""
@@ -47,6 +51,7 @@ class TurnEnds:
         self._leaves: dict[Phase, int | None] = {}
         self._wins_cache: dict[tuple[Counts, Counts, tuple[int, ...]], bool] = {}
         self._reach_cache: dict[Counts, tuple[int, ...]] = {}
+        self._ends: dict[tuple[object, ...], int] = {}
 
     def settled(self, node: Phase) -> int | None:
         """The value of a phase where only one player's last doge and its traitors, or its
@@ -78,9 +83,9 @@ class TurnEnds:
             return None
         splitter_needs = target > later - 1
         chooser_needs = target <= 1 - later
-        if splitter_needs and not can_force(vote, self.splitter):
+        if splitter_needs and not can_force(vote, self.splitter, self.row):
             return False
-        if chooser_needs and not can_force(vote, chooser):
+        if chooser_needs and not can_force(vote, chooser, self.row):
             return True
         last = self._pure_last_vote(node) if later == 1 else None
         if last is None:
@@ -180,6 +185,23 @@ class TurnEnds:
             return None
         if doges == 0:
             return 0
+        h0, h1 = hands
+        memo: tuple[object, ...] = (
+            actor, traitors, h0[6], h1[6], tuple(sorted(zip(h0[:6], h1[:6], strict=True))),
+        )  # fmt: skip
+        if self.no_repeat:
+            memo = (*memo, hands, voted)  # the districts voted on are not interchangeable
+        ended = self._ends.get(memo)
+        if ended is None:
+            ended = self._ends[memo] = self._last_doge(actor, hands, traitors, voted)
+        return ended
+
+    def _last_doge(
+        self, actor: int, hands: tuple[Counts, Counts], traitors: int, voted: tuple[int, ...]
+    ) -> int:
+        """The value of ``actor``'s last doge after up to ``traitors`` thefts (cached by
+        :meth:`_end` up to a renaming of the districts: the rules and the closed form treat
+        the six alike)."""
         # the thief's best theft: stop at the first that wins the last vote for it
         sign = 1 if actor == self.splitter else -1
         best = -1

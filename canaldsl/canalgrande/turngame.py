@@ -44,7 +44,6 @@ from canaldsl.canalgrande.votemoves import (
     challenger_of,
     counts,
     hand_cards,
-    play_on,
     spy_draw,
     thefts,
 )
@@ -60,6 +59,11 @@ class TurnSearchLimitError(ValueError):
             f"[S702] not proven: the turn search needed more than {budget} nodes (its "
             "budget), so no split is claimed best"
         )
+
+
+KEY_CACHE = 1 << 18
+"""The most nodes whose keys are kept (the cache is emptied when full: memory stays bounded
+and the answers do not depend on it)."""
 
 
 class _Paused(Exception):
@@ -96,9 +100,15 @@ class TurnGame:
         self.listed = readings.actions_order == "listed"
         self.no_repeat = readings.vote_repeat_district == "forbidden"
         self.keys = NodeKeys(deck)
-        self.ends = TurnEnds(splitter, readings, deck, count=self._count)
-        self._most_cache: dict[tuple[int, int, int], int] = {}
+        self._keys: dict[Node, object] = {}
+        """The canonical key of nodes met before (a node meets its own key again and again:
+        every test from the root walks the same nodes; the canonical key costs far more than
+        the node's hash). Nodes of different types never compare equal here: a phase and a
+        vote differ in their first field's length (an agenda, a vote state), a choice of
+        district has six fields."""
         self.plays = VotePlays(readings)
+        self.ends = TurnEnds(splitter, readings, deck, count=self._count, row=self.plays.row)
+        self._most_cache: dict[tuple[int, int, int], int] = {}
 
     # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
@@ -186,24 +196,37 @@ class TurnGame:
         """Whether the splitter can make the prizes still to come at least ``target``."""
         if node is None:
             return target <= 0
-        if isinstance(node, Phase):
+        kind = type(node)
+        if kind is Phase:
+            assert isinstance(node, Phase)
             last = self.ends.settled(node)
             if last is not None:
                 return last >= target
-            if not (node.agenda.traitors or node.agenda.spies):
+            agenda = node.agenda
+            if not (agenda.traitors or agenda.spies):
                 # one choice only (the next doge's vote, or the splitter's turn to act): its
                 # child is the node's value, so the node is passed through, not tabled
-                prize, child = next(self._phase_edges(node))
+                if agenda.doges:  # the next doge's vote (no generator: the hot path)
+                    rest = Agenda(agenda.actor, 0, 0, agenda.doges - 1, agenda.later)
+                    prize, child = self._vote(rest, node.hands, node.drawn, node.voted)
+                else:
+                    prize, child = next(self._phase_edges(node))
                 return self.at_least(child, target - prize)
-        elif isinstance(node, Choose):
+        elif kind is Choose:
+            assert isinstance(node, Choose)
             if len(node.options) == 1:  # one district: passed through as well
                 prize, child = next(self._district_edges(node))
                 return self.at_least(child, target - prize)
         else:
+            assert isinstance(node, InVote)
             probed = self._probe(node, target)
             if probed is not None:
                 return probed
-        key = self.keys.key(node)
+        key = self._keys.get(node)
+        if key is None:
+            if len(self._keys) >= KEY_CACHE:
+                self._keys.clear()  # bounded memory; the keys are recomputed as needed
+            key = self._keys[node] = self.keys.key(node)
         low, high = self.bounds.get(key, (None, None))
         if low is not None and target <= low:
             return True
@@ -214,7 +237,8 @@ class TurnGame:
             return False
         if target <= -most:
             return True
-        if isinstance(node, InVote):
+        if kind is InVote:
+            assert isinstance(node, InVote)
             decided = self.ends.vote_bounds(node, target, most - 1)
             if decided is not None:
                 return decided
@@ -242,8 +266,15 @@ class TurnGame:
         if isinstance(node, Choose):
             return None
         self._count()  # a probe is work: counted as a node, so budgets and figures say so
-        splitter_moves = node.vote.mover == self.splitter
-        for prize, child in self._ending_edges(node):
+        vote = node.vote
+        splitter_moves = vote.mover == self.splitter
+        outright = self.plays.of(vote)[1]  # the choices of _ending_edges, in its order
+        if outright is not None:
+            prize, child = self._settle(self.plays.made(vote, outright), node)
+            if self.at_least(child, target - prize) == splitter_moves:
+                return splitter_moves
+        if vote.last is not None:
+            prize, child = self._settle(vote, node)
             if self.at_least(child, target - prize) == splitter_moves:
                 return splitter_moves
         return None
@@ -308,7 +339,7 @@ class TurnGame:
                 yield 0, Phase(rest, hands, drawn, voted)  # the spy left unused
             else:
                 rest = Agenda(a.actor, a.traitors, a.spies, a.doges - 1, a.later)
-                yield from self._vote(rest, hands, drawn, voted)
+                yield self._vote(rest, hands, drawn, voted)
 
     def _spy(
         self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
@@ -337,7 +368,7 @@ class TurnGame:
     # -------------------------------------------------------------- a vote
     def _vote(
         self, agenda: Agenda, hands: tuple[Counts, Counts], drawn: int, voted: tuple[int, ...]
-    ) -> Iterator[Edge]:
+    ) -> Edge:
         """A doge of the acting player: who challenges, then the vote (the challenger's
         choice of district comes first, as its own node)."""
         owner = agenda.actor
@@ -347,16 +378,14 @@ class TurnGame:
             options = [d for d in range(6) if hands[challenger][d] > 0
                        and not (self.no_repeat and d in voted)]  # fmt: skip
         if challenger is None or not options:
-            yield 0, Phase(agenda, hands, drawn, voted)  # the doge is discarded
-            return
+            return 0, Phase(agenda, hands, drawn, voted)  # the doge is discarded
         if self.most_votes(agenda, drawn) == 0:
             wins = self.ends.challenger_takes(
                 hands[challenger], hands[1 - challenger], tuple(options)
             )
             winner = challenger if wins else 1 - challenger
-            yield (1 if winner == self.splitter else -1), None
-            return
-        yield 0, Choose(challenger, tuple(options), agenda, hands, drawn, voted)
+            return (1 if winner == self.splitter else -1), None
+        return 0, Choose(challenger, tuple(options), agenda, hands, drawn, voted)
 
     def _vote_edges(self, node: InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
@@ -384,7 +413,7 @@ class TurnGame:
         play: Play,
         beyond: int,
     ) -> Edge:
-        raised = play_on(node.vote, play[2], play[3])
+        raised = self.plays.made(node.vote, play)
         if play[0] >= beyond:  # the opponent cannot go past: it passes
             return self._settle(raised, node)
         return 0, InVote(raised, node.agenda, node.drawn, node.voted)

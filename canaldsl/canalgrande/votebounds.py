@@ -24,7 +24,7 @@ LastVote = Callable[[Counts, Counts, int], int]
 splitter's hand, the chooser's hand and the doge's owner (0 or 1: the player)."""
 
 
-def can_force(vote: VoteState, side: int) -> bool:
+def can_force(vote: VoteState, side: int, row: Callable[[Counts], Counts] | None = None) -> bool:
     """Whether ``side`` can win the vote whatever the other does (cards spent aside).
 
     The player to move wins exactly when its reach (the most it can total, in one play)
@@ -34,7 +34,7 @@ def can_force(vote: VoteState, side: int) -> bool:
     play only spends cards and gondolas, and taking a whole district per gondola is the most
     any set of plays can add). At the opening the challenger's "opponent total" is 0."""
     mover = vote.mover
-    mine, theirs = reach(vote, mover), reach(vote, 1 - mover)
+    mine, theirs = reach(vote, mover, row), reach(vote, 1 - mover, row)
     wins = mine > vote.totals[1 - mover] and mine >= theirs
     return wins if side == mover else not wins
 

@@ -8,7 +8,7 @@ state this restriction of their move set).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from canaldsl.canalgrande.bag import Bag
@@ -20,9 +20,10 @@ KINDS = (*(d.card for d in District), Card.GONDOLA)
 """The order of a hand's counts: the six districts, then gondolas."""
 GONDOLA = 6
 Counts = tuple[int, ...]
-Play = tuple[int, int, int, tuple[tuple[int, int], ...], int]
+Play = tuple[int, int, int, tuple[tuple[int, int], ...], int, tuple[int, ...], int]
 """A play: cards added to the total, cards put down, vote cards, reinforcements (district,
-cards), the most a single gondola's test sees (vote cards plus the largest reinforcement)."""
+cards), the most a single gondola's test sees (vote cards plus the largest reinforcement),
+the mover's hand after it, the gondolas it puts down."""
 
 
 class UnknownCardsError(ValueError):
@@ -67,13 +68,27 @@ class VoteState(NamedTuple):
     last: int | None  # who raised last
 
 
-def reach(vote: VoteState, side: int) -> int:
-    """The highest total ``side`` can reach in this vote from here (in one play)."""
+def reach(vote: VoteState, side: int, row: Callable[[Counts], Counts] | None = None) -> int:
+    """The highest total ``side`` can reach in this vote from here (in one play); ``row``:
+    :func:`reach_row` or a cache of it."""
     hand = vote.hands[side]
     if not (vote.placed[side] or hand[vote.district] > 0):
         return vote.totals[side]
-    others = sorted((hand[d] for d in range(6) if d != vote.district), reverse=True)
-    return vote.totals[side] + hand[vote.district] + sum(others[: hand[GONDOLA]])
+    return vote.totals[side] + (row or reach_row)(hand)[vote.district]
+
+
+def reach_row(hand: Counts) -> Counts:
+    """Per district, the most ``hand`` adds to a vote over it in one play: its cards of the
+    district and, one per gondola, the largest other districts (:class:`VotePlays` keeps
+    them per hand: the turn search asks for the same hands again and again). The largest
+    others are the largest gondolas + 1 of all six less this district when it is among them
+    (ties included), else the largest gondolas of all six."""
+    gondolas = hand[GONDOLA]
+    ranked = sorted(hand[:6], reverse=True)
+    top = sum(ranked[:gondolas])
+    top_next = sum(ranked[: gondolas + 1])
+    edge = ranked[gondolas] if gondolas < 6 else -1
+    return tuple(top_next if n >= edge else n + top for n in hand[:6])
 
 
 def play_on(vote: VoteState, k: int, groups: tuple[tuple[int, int], ...]) -> VoteState:
@@ -139,29 +154,75 @@ class VotePlays:
     def __init__(self, readings: Readings) -> None:
         self.each_gondola = readings.vote_reinforcement_test == "each-gondola"
         self.opening_reinforces = readings.vote_opening_reinforcement == "allowed"
-        self._outright_cache: dict[tuple[object, ...], Play | None] = {}
+        self._of_cache: dict[tuple[object, ...], tuple[list[Play], Play | None, int]] = {}
+        self._rows: dict[Counts, Counts] = {}
+        self._kept: dict[tuple[Counts, int, int], Counts] = {}
         self._play_cache: dict[tuple[Counts, int, bool, bool], list[Play]] = {}
         self._legal_cache: dict[tuple[Counts, int, bool, bool, int], list[Play]] = {}
+
+    def row(self, hand: Counts) -> Counts:
+        """:func:`reach_row` of ``hand``, cached for this search."""
+        found = self._rows.get(hand)
+        if found is None:
+            found = self._rows[hand] = reach_row(hand)
+        return found
+
+    def made(self, vote: VoteState, play: Play) -> VoteState:
+        """The vote after the mover makes ``play`` (one of :meth:`of`'s, for this vote's
+        mover's hand): :func:`play_on` with the hand after the play read from the play, and
+        the hand the mover would take back if it lost from a cache."""
+        me = vote.mover
+        first = not vote.placed[me]
+        kept = vote.if_lost[me]
+        if first or play[6]:
+            memo = (kept, vote.district if first else -1, play[6])
+            found = self._kept.get(memo)
+            if found is None:
+                lost = list(kept)
+                if first:
+                    lost[vote.district] -= 1  # the first card put down is lost if it loses
+                lost[GONDOLA] -= play[6]
+                found = self._kept[memo] = tuple(lost)
+            kept = found
+        h0, h1 = vote.hands
+        l0, l1 = vote.if_lost
+        t0, t1 = vote.totals
+        p0, p1 = vote.placed
+        if me == 0:
+            return VoteState(vote.district, vote.challenger, 1, (play[5], h1), (kept, l1),
+                             (t0 + play[0], t1), (True, p1), 0)  # fmt: skip
+        return VoteState(vote.district, vote.challenger, 0, (h0, play[5]), (l0, kept),
+                         (t0, t1 + play[0]), (p0, True), 1)  # fmt: skip
 
     def of(self, vote: VoteState) -> tuple[list[Play], Play | None, int]:
         """The mover's legal plays (largest first), the cheapest outright raise among them
         (fewest cards put down, then the most added; None if no play goes past all the
-        opponent can reach), and how much a raise must add to be outright."""
+        opponent can reach), and how much a raise must add to be outright (one cached entry
+        per hand, district, need and opponent's reach)."""
         me = vote.mover
-        need = vote.totals[1 - me] - vote.totals[me] + 1
-        allow = not (vote.last is None and not self.opening_reinforces)
-        hand = vote.hands[me]
-        plays = self.legal(hand, vote.district, vote.placed[me], allow, need)
-        beyond = reach(vote, 1 - me) - vote.totals[me]
-        memo = (hand, vote.district, vote.placed[me], allow, need, beyond)
-        if memo in self._outright_cache:
-            outright = self._outright_cache[memo]
+        totals = vote.totals
+        mine = totals[me]
+        need = totals[1 - me] - mine + 1
+        district = vote.district
+        other = vote.hands[1 - me]
+        if vote.placed[1 - me] or other[district] > 0:
+            row = self._rows.get(other)
+            if row is None:
+                row = self._rows[other] = reach_row(other)
+            beyond = totals[1 - me] + row[district] - mine
         else:
+            beyond = need - 1
+        allow = vote.last is not None or self.opening_reinforces
+        hand = vote.hands[me]
+        memo = (hand, district, vote.placed[me], allow, need, beyond)
+        found = self._of_cache.get(memo)
+        if found is None:
+            plays = self.legal(hand, district, vote.placed[me], allow, need)
             outright = min(
                 (p for p in plays if p[0] >= beyond), key=lambda p: (p[1], -p[0]), default=None
             )
-            self._outright_cache[memo] = outright
-        return plays, outright, beyond
+            found = self._of_cache[memo] = (plays, outright, beyond)
+        return found
 
     def legal(
         self, hand: Counts, district: int, placed: bool, allow: bool, need: int
@@ -178,7 +239,13 @@ class VotePlays:
             for k, groups in all_plays(hand, district, placed, allow):
                 added = k + sum(m for _, m in groups)
                 lead = k + max((m for _, m in groups), default=0)
-                plays.append((added, added + len(groups), k, groups, lead))
+                after = list(hand)
+                after[district] -= k
+                for kind, m in groups:
+                    after[kind] -= m
+                after[GONDOLA] -= len(groups)
+                plays.append((added, added + len(groups), k, groups, lead, tuple(after),
+                              len(groups)))  # fmt: skip
             plays.sort(key=lambda p: (-p[0], p[1]))
             self._play_cache[key[:4]] = plays
         each = self.each_gondola
