@@ -41,10 +41,10 @@ def process(
     timeout: float = 600,
     traceback_allowed: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
-    """``canaldsl ARGS`` run as a new process; its exit status and what it wrote (text, or
-    bytes with ``text=False``; with ``merged``, stderr into stdout, their order kept, and
-    ``stderr`` None). ``env`` is added to this process's environment. A traceback in the
-    output fails the test unless allowed."""
+    """``canaldsl ARGS`` run as a new process; its exit status and what it wrote (text, read
+    as UTF-8 as the program writes it, or bytes with ``text=False``; with ``merged``, stderr
+    into stdout, their order kept, and ``stderr`` None). ``env`` is added to this process's
+    environment. A traceback in the output fails the test unless allowed."""
     result = subprocess.run(
         command(*args),
         input=stdin,
@@ -52,6 +52,7 @@ def process(
         stdout=subprocess.PIPE if merged else None,
         stderr=subprocess.STDOUT if merged else None,
         text=text,
+        encoding="utf-8" if text else None,
         cwd=cwd,
         env={**os.environ, **env} if env is not None else None,
         timeout=timeout,
