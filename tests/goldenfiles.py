@@ -24,7 +24,6 @@ whole beside it (``*.svg``) so that a change can be seen.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import hashlib
 import json
@@ -37,6 +36,8 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+
+import programs
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -106,11 +107,8 @@ class Outcome:
 
 
 def run(command: Run, scratch: Path) -> Outcome:
-    """Run one command line in this process, from the repository's root."""
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
-
+    """Run one command line in this process, from the repository's root (an exception is
+    recorded as part of the outcome, :func:`programs.in_process`'s ``note_exception``)."""
     argv = list(command.argv)
     target: Path | None = None
     if command.copy is not None:
@@ -122,28 +120,15 @@ def run(command: Run, scratch: Path) -> Outcome:
         target = scratch / f"out{command.writes}"
         target.unlink(missing_ok=True)
         argv = [str(target) if a == "OUT" else a for a in argv]
-    with _in(ROOT):
-        result = CliRunner().invoke(main, argv, catch_exceptions=True)
+    result = programs.in_process(*argv, cwd=ROOT, note_exception=True)
     stdout, stderr = result.stdout, result.stderr
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        stderr += f"\n[exception] {type(result.exception).__name__}: {result.exception}\n"
     written = target.read_bytes() if target is not None and target.exists() else None
     shown = str(scratch) + os.sep
     if written is not None:  # a report names its own file
         written = written.replace(shown.encode("utf-8"), b"$OUT/")
     return Outcome(
-        result.exit_code, stdout.replace(shown, "$OUT/"), stderr.replace(shown, "$OUT/"), written
+        result.returncode, stdout.replace(shown, "$OUT/"), stderr.replace(shown, "$OUT/"), written
     )
-
-
-@contextlib.contextmanager
-def _in(folder: Path) -> Iterator[None]:
-    before = Path.cwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(before)
 
 
 def render_case(case: Case, scratch: Path) -> tuple[str, dict[str, bytes]]:

@@ -41,10 +41,10 @@ def process(
     timeout: float = 600,
     traceback_allowed: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
-    """``canaldsl ARGS`` run as a new process; its exit status and what it wrote (text, or
-    bytes with ``text=False``; with ``merged``, stderr into stdout, their order kept, and
-    ``stderr`` None). ``env`` is added to this process's environment. A traceback in the
-    output fails the test unless allowed."""
+    """``canaldsl ARGS`` run as a new process; its exit status and what it wrote (text, read
+    as UTF-8 as the program writes it, or bytes with ``text=False``; with ``merged``, stderr
+    into stdout, their order kept, and ``stderr`` None). ``env`` is added to this process's
+    environment. A traceback in the output fails the test unless allowed."""
     result = subprocess.run(
         command(*args),
         input=stdin,
@@ -52,6 +52,7 @@ def process(
         stdout=subprocess.PIPE if merged else None,
         stderr=subprocess.STDOUT if merged else None,
         text=text,
+        encoding="utf-8" if text else None,
         cwd=cwd,
         env={**os.environ, **env} if env is not None else None,
         timeout=timeout,
@@ -67,10 +68,13 @@ def in_process(
     stdin: str | bytes | None = None,
     cwd: Path | str | None = None,
     text: bool = True,
+    note_exception: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
     """``canaldsl ARGS``, the command line's own code run in this process by click's runner
     (from ``cwd`` if given): the exit status, stdout and stderr the process would give. An
-    exception raised is what the program would show as a traceback: it is raised here."""
+    exception raised is what the program would show as a traceback: it is raised here, or,
+    with ``note_exception`` (for a tool that records every outcome, tests/goldenfiles.py),
+    noted at the end of stderr as ``[exception] Type: message`` with click's exit status."""
     from click.testing import CliRunner
 
     from canaldsl.cli import main
@@ -78,10 +82,15 @@ def in_process(
     arguments = list(map(str, args))
     with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
         result = CliRunner().invoke(main, arguments, input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
+    raised = result.exception
+    if raised is not None and not isinstance(raised, SystemExit) and not note_exception:
+        raise raised
     out: str | bytes = result.stdout if text else result.stdout_bytes
     err: str | bytes = result.stderr if text else result.stderr_bytes
+    if raised is not None and not isinstance(raised, SystemExit):
+        note = f"\n[exception] {type(raised).__name__}: {raised}\n"
+        err = err + note if isinstance(err, str) else err + note.encode("utf-8")
+        return subprocess.CompletedProcess(arguments, result.exit_code, out, err)
     done = subprocess.CompletedProcess(arguments, result.exit_code, out, err)
     _no_traceback(done)
     return done

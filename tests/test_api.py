@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 
 import canaldsl
@@ -59,13 +58,7 @@ def test_load_reads_a_file(tmp_path: Path) -> None:
 def test_installed_command_works_from_any_directory(tmp_path: Path) -> None:
     # run from a folder outside the checkout, so the installed package (and its bundled
     # grammar and boards) is what gets imported
-    result = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "board", "england", "--format", "json"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = programs.process("board", "england", "--format", "json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     places = data["places"]
@@ -85,20 +78,11 @@ def test_installed_command_works_from_any_directory(tmp_path: Path) -> None:
 
 
 def test_board_command_text_and_first_edition() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "board", "england", "--edition", "first"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    # only the output is tested: the command line's code in this process gives it alike
+    result = programs.in_process("board", "england", "--edition", "first")
     assert result.returncode == 0, result.stderr
     assert "england-1st" in result.stdout and "Llangollen" in result.stdout
-    unknown = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "board", "englnd"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    unknown = programs.in_process("board", "englnd")
     assert unknown.returncode == 2
     assert "E203" in unknown.stderr and "england" in unknown.stderr
     assert "Traceback" not in unknown.stderr

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import programs
 import pytest
-from click.testing import CliRunner
 from test_cli_check import BAD, GOOD
 
 from canaldsl.batch import NoFilesError, default_jobs, files_to_check, map_in_order
-from canaldsl.cli import check_outcome, main
+from canaldsl.cli import check_outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 ILLEGAL = (ROOT / "examples" / "medway-two-locks.canal").read_text(encoding="utf-8")
@@ -72,9 +71,9 @@ def test_a_folder_without_canal_files_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     with pytest.raises(NoFilesError, match=r"holds no \.canal file"):
         files_to_check([tmp_path], suffix=".canal")
-    result = CliRunner().invoke(main, ["check", str(tmp_path)])
-    assert result.exit_code == 2
-    assert "holds no .canal file" in result.output
+    result = programs.in_process("check", tmp_path)
+    assert result.returncode == 2
+    assert "holds no .canal file" in result.stdout + result.stderr
 
 
 def test_the_default_is_the_cores_this_process_may_use() -> None:
@@ -82,9 +81,9 @@ def test_the_default_is_the_cores_this_process_may_use() -> None:
 
 
 def test_jobs_must_be_positive(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["check", "-j", "0", str(tmp_path)])
-    assert result.exit_code == 2
-    assert "-j" in result.output
+    result = programs.in_process("check", "-j", "0", tmp_path)
+    assert result.returncode == 2
+    assert "-j" in result.stdout + result.stderr
 
 
 def fails_on_three(number: int) -> int:

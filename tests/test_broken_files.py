@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 
 from canaldsl.canalmania.codes import CODES
@@ -38,27 +38,13 @@ def expectations(path: Path) -> set[tuple[str, int, int]]:
 
 
 def run_check(*paths: Path) -> subprocess.CompletedProcess[str]:
-    """``canaldsl check --format json PATHS``, the command line's code run in this process."""
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
-
-    arguments = ["check", "--format", "json", *map(str, paths)]
-    result = CliRunner().invoke(main, arguments)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception  # what the program would show as a traceback
-    return subprocess.CompletedProcess(arguments, result.exit_code, result.stdout, result.stderr)
+    """``canaldsl check --format json PATHS``, the command line's code run in this process
+    (an exception, what the program would show as a traceback, fails the test)."""
+    return programs.in_process("check", "--format", "json", *paths)
 
 
 def test_the_program_reports_every_broken_file_as_checked_here() -> None:
-    program = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "check", "--format", "json", *map(str, FILES)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in program.stdout + program.stderr
+    program = programs.process("check", "--format", "json", *FILES, timeout=120)  # no traceback
     assert program.returncode == 2, program.stderr
     here = run_check(*FILES)
     assert (program.returncode, program.stdout, program.stderr) == (

@@ -12,8 +12,8 @@ import json
 import shutil
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 
 from canaldsl.canalmania.crosscheck import (
     FINDING_KINDS,
@@ -26,7 +26,6 @@ from canaldsl.canalmania.crosscheck import (
 from canaldsl.canalmania.crosscheck_report import HEADINGS, render_markdown, render_text, to_json
 from canaldsl.canalmania.examples import default_folder
 from canaldsl.canalmania.profiles import PROFILES, Statement
-from canaldsl.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "data" / "crosscheck"
@@ -104,8 +103,8 @@ def test_an_unmarked_disagreement_fails_the_crosscheck(tmp_path: Path) -> None:
         + "\n"
     )
     assert crosscheck(folder).failed
-    outcome = CliRunner().invoke(main, ["crosscheck", str(folder)])
-    assert outcome.exit_code == 1, outcome.output
+    outcome = programs.in_process("crosscheck", folder)
+    assert outcome.returncode == 1, outcome.stderr
 
 
 def test_a_known_error_that_no_longer_shows_is_reported(tmp_path: Path) -> None:
@@ -119,7 +118,7 @@ def test_a_known_error_that_no_longer_shows_is_reported(tmp_path: Path) -> None:
     gone = findings(result, "known-error-gone")
     assert list(gone) == ["it/cut-score"]
     assert result.failed
-    assert CliRunner().invoke(main, ["crosscheck", str(folder)]).exit_code == 1
+    assert programs.in_process("crosscheck", folder).returncode == 1
 
 
 def test_an_example_that_cannot_be_understood_is_reported_with_its_diagnostics(
@@ -133,9 +132,9 @@ def test_an_example_that_cannot_be_understood_is_reported_with_its_diagnostics(
     (broken,) = result.unreadable
     assert broken.file == "de/broken.canal"
     assert broken.error is not None and "E" in broken.error
-    outcome = CliRunner().invoke(main, ["crosscheck", str(folder)])
-    assert outcome.exit_code == 2
-    assert "de/broken.canal" in outcome.output
+    outcome = programs.in_process("crosscheck", folder)
+    assert outcome.returncode == 2
+    assert "de/broken.canal" in outcome.stdout + outcome.stderr
 
 
 # ---------------------------------------------------------------------------- comparing texts
@@ -260,18 +259,17 @@ def test_json_has_the_examples_and_findings_fields(result: Crosscheck) -> None:
 
 
 def test_cli_formats_are_deterministic_and_exit_0(result: Crosscheck) -> None:
-    runner = CliRunner()
     for output in ("text", "json", "markdown"):
-        first = runner.invoke(main, ["crosscheck", str(FIXTURES), "--format", output])
-        second = runner.invoke(main, ["crosscheck", str(FIXTURES), "--format", output])
-        assert first.exit_code == 0, first.output
-        assert first.output == second.output
-        assert str(ROOT) not in first.output  # paths relative to the folder
-    text = runner.invoke(main, ["crosscheck", str(FIXTURES)]).output
+        first = programs.in_process("crosscheck", FIXTURES, "--format", output)
+        second = programs.in_process("crosscheck", FIXTURES, "--format", output)
+        assert first.returncode == 0, first.stderr
+        assert (first.stdout, first.stderr) == (second.stdout, second.stderr)
+        assert str(ROOT) not in first.stdout + first.stderr  # paths relative to the folder
+    text = programs.in_process("crosscheck", FIXTURES).stdout
     assert text == render_text(result)
     assert text.startswith("5 rulebook examples (de 2, fr 1, it 2): 4 agree")
     assert "not rulebook examples (no `rulebook` line): notes.canal" in text
-    data = json.loads(runner.invoke(main, ["crosscheck", str(FIXTURES), "--format", "json"]).output)
+    data = json.loads(programs.in_process("crosscheck", FIXTURES, "--format", "json").stdout)
     assert [e["id"] for e in data["examples"]] == [e.id for e in result.examples]
 
 
@@ -286,8 +284,8 @@ def test_markdown_report_reads_without_the_tool(result: Crosscheck) -> None:
 
 
 def test_missing_folder_is_an_error() -> None:
-    outcome = CliRunner().invoke(main, ["crosscheck", "no/such/folder"])
-    assert outcome.exit_code == 2
+    outcome = programs.in_process("crosscheck", "no/such/folder")
+    assert outcome.returncode == 2
 
 
 def test_the_default_folder_is_the_repositorys_examples() -> None:

@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import programs
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,11 +59,8 @@ TIMES = re.compile(r"\d+(\.\d+)? ms\b|\"seconds\": [0-9.e-]+")
 
 
 def transcript() -> str:
-    """Everything the commands print for the example files, in one text."""
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
-
+    """Everything the commands print for the example files, in one text (each command's
+    stdout, then its stderr; run in this process, :func:`programs.in_process`)."""
     runs: list[list[str]] = []
     examples = [str(EXAMPLES / f"{name}.canal") for name in CHECKED]
     with tempfile.TemporaryDirectory() as folder:
@@ -80,9 +78,10 @@ def transcript() -> str:
         runs += [["fmt", "--check", str(messy)], ["fmt", str(messy)]]
         out = []
         for arguments in runs:
-            result = CliRunner().invoke(main, arguments)
+            result = programs.in_process(*arguments)
             shown = " ".join(a.replace(folder, "TMP").replace(str(ROOT), "ROOT") for a in arguments)
-            out.append(f"$ canaldsl {shown}\n[exit {result.exit_code}]\n{result.output}")
+            printed = result.stdout + result.stderr
+            out.append(f"$ canaldsl {shown}\n[exit {result.returncode}]\n{printed}")
         out.append(f"formatted:\n{messy.read_text(encoding='utf-8')}")
         text = "\n".join(out).replace(folder, "TMP")
         assert not TIMES.search(text), "a measured time was printed without --timings"
@@ -146,19 +145,14 @@ def test_the_solver_uses_one_worker_and_a_fixed_seed() -> None:
 
 
 def test_timings_are_printed_only_when_asked() -> None:
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
-
-    runner = CliRunner()
     for command, name in (
         ("best-build", "puzzle-smeaton-lancaster.canal"),
         ("best-delivery", "puzzle-midlands-goods.canal"),
     ):
         example = str(EXAMPLES / name)
         for output in ("text", "json"):
-            plain = runner.invoke(main, [command, example, "--format", output])
-            timed = runner.invoke(main, [command, example, "--format", output, "--timings"])
-            assert plain.exit_code == timed.exit_code == 0, plain.output + timed.output
-            assert not TIMES.search(plain.output)
-            assert TIMES.search(timed.output)
+            plain = programs.in_process(command, example, "--format", output)
+            timed = programs.in_process(command, example, "--format", output, "--timings")
+            assert plain.returncode == timed.returncode == 0, plain.stderr + timed.stderr
+            assert not TIMES.search(plain.stdout + plain.stderr)
+            assert TIMES.search(timed.stdout + timed.stderr)

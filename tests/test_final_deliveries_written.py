@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 
 from canaldsl.budget import Budget
 from canaldsl.canalmania.evaluate import evaluate
@@ -21,7 +21,6 @@ from canaldsl.canalmania.finalmoves import CANALDSL, FILE
 from canaldsl.canalmania.formatter import format_document
 from canaldsl.canalmania.loading import check_text
 from canaldsl.canalmania.parser import parse_syntax
-from canaldsl.cli import main
 from canaldsl.jsonschemas import schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,8 +53,10 @@ def played(text: str, *, queries: bool = True) -> tuple[FinalResult | None, list
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    return result.exit_code, result.stdout
+    """The command line's code in this process (:func:`programs.in_process`): exit status
+    and output; an exception raised fails the test."""
+    result = programs.in_process(*args, stdin=stdin)
+    return result.returncode, result.stdout
 
 
 # ------------------------------------------------------------------ hand-worked

@@ -14,16 +14,15 @@ from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
+import programs
 import pytest
 import tinygame
-from click.testing import CliRunner
 
 from canaldsl.canalmania import scoresheet
 from canaldsl.canalmania.checks_end import Standing
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.final import FinalResult, final_scoring, tie_breaks
 from canaldsl.canalmania.loading import check_text
-from canaldsl.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FIRST = EXAMPLES / "game-record-1st-edition.canal"
@@ -31,8 +30,10 @@ SECOND = EXAMPLES / "game-record-2nd-edition.canal"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+    """The command line's code in this process (:func:`programs.in_process`): exit status
+    and output; an exception raised fails the test."""
+    result = programs.in_process(*args)
+    return result.returncode, result.stdout, result.stderr
 
 
 def final_of(text: str) -> FinalResult:

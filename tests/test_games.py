@@ -10,12 +10,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import programs
 import pytest
 import tinygame
-from click.testing import CliRunner
 
 from canaldsl import games
-from canaldsl.cli import main
 
 pytest_plugins = ["pytester"]
 
@@ -40,8 +39,10 @@ def tiny() -> Iterator[tinygame.TinyRace]:
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+    """The command line's code in this process: exit status, stdout, stderr (an exception
+    raised fails the test)."""
+    result = programs.in_process(*args)
+    return result.returncode, result.stdout, result.stderr
 
 
 def write(folder: Path, name: str, text: str) -> Path:

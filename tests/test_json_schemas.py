@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import programs
 import pytest
-from click.testing import CliRunner
 
-from canaldsl.cli import main
 from canaldsl.jsonschemas import VERSIONS, UnknownSchemaError, error_json, schema, tag
 from canaldsl.statuses import Engine
 
@@ -81,8 +80,10 @@ def test_every_recorded_json_output_is_valid_for_its_command() -> None:
 
 
 def run_json(*args: str, stdin: str | None = None) -> tuple[int, Any]:
-    result = CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
-    return result.exit_code, json.loads(result.stdout)
+    """The command line's code in this process (an exception raised fails the test): exit
+    status and the JSON printed."""
+    result = programs.in_process(*args, stdin=stdin)
+    return result.returncode, json.loads(result.stdout)
 
 
 BROKEN = "rules second-edition\nboard england\nturn red { bogus }\n"

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 
 from canaldsl.canalmania.loading import check_text
 from canaldsl.canalmania.play import state_after_turns
-from canaldsl.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.canal"))
@@ -20,9 +17,8 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.canal"))
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_written_position_reads_back_as_the_same_position(path: Path, tmp_path: Path) -> None:
     # In this process (the program itself, as a user runs it, is tested below).
-    result = CliRunner().invoke(main, ["play", str(path)])
-    assert result.exit_code in (0, 1), result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit)
+    result = programs.in_process("play", path)  # an exception raised fails the test
+    assert result.returncode in (0, 1), result.stderr
     written = result.stdout
     scenario, diagnostics = check_text(written, filename="played.canal", path=path)
     assert [d.render() for d in diagnostics if d.is_error] == []
@@ -38,12 +34,7 @@ def test_play_reports_illegal_turns_on_stderr(tmp_path: Path) -> None:
     source = (ROOT / "examples" / "medway-two-locks.canal").read_text(encoding="utf-8")
     path = tmp_path / "two-locks.canal"
     path.write_text(source, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "play", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = programs.process("play", path)
     assert result.returncode == 1
     assert "(build.consecutive-tiles)" in result.stderr and "turn not applied" in result.stderr
     assert 'canal "Medway Navigation": Tonbridge' in result.stdout  # nothing was built

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import programs
 import pytest
 
 import canaldsl
@@ -43,9 +44,6 @@ player white {
 
 
 def test_check_a_file_gives_the_same_as_the_command_line() -> None:
-    from click.testing import CliRunner
-
-    from canaldsl.cli import main
 
     result = canaldsl.check(MEDWAY)
     assert result.status == Status.OK and result.ok
@@ -53,7 +51,7 @@ def test_check_a_file_gives_the_same_as_the_command_line() -> None:
     assert [t.legal for t in result.turns] == [False]
     assert result.illegal_turns == result.turns
     assert [e.passed for e in result.expectations] == [True]
-    ran = CliRunner().invoke(main, ["check", "--format", "json", str(MEDWAY)])
+    ran = programs.in_process("check", "--format", "json", MEDWAY)
     assert json.loads(ran.stdout) == [result.to_json()]
 
 

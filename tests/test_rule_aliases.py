@@ -8,13 +8,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.loading import check_text
 from canaldsl.canalmania.rulebook import FORMER_IDS, RULEBOOK, all_rules, resolve
-from canaldsl.cli import main
 from canaldsl.rules import RuleBook
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -102,20 +101,20 @@ def test_a_former_id_the_turn_does_not_break_says_what_it_now_means() -> None:
 
 
 def test_explain_takes_a_former_id_and_lists_them() -> None:
-    result = CliRunner().invoke(main, ["explain", "engineer.brindley"])
-    assert result.exit_code == 0
-    lines = result.output.splitlines()
+    result = programs.in_process("explain", "engineer.brindley")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
     assert lines[0].startswith("pay.wrong-kind: ")
     assert lines[1] == "(engineer.brindley is a former id of this rule)"
     assert lines[2] == "formerly build.card-kind, engineer.brindley"
-    qualified = CliRunner().invoke(main, ["explain", "canalmania:engineer.jessop"])
-    assert qualified.output.startswith("pay.wrong-count: ")
+    qualified = programs.in_process("explain", "canalmania:engineer.jessop")
+    assert qualified.stdout.startswith("pay.wrong-count: ")
 
 
 def test_rules_lists_the_former_ids() -> None:
-    text = CliRunner().invoke(main, ["rules"]).output
+    text = programs.in_process("rules").stdout
     assert "engineer.brindley -> pay.wrong-kind" in text
-    listed = json.loads(CliRunner().invoke(main, ["rules", "--format", "json"]).output)
+    listed = json.loads(programs.in_process("rules", "--format", "json").stdout)
     (entry,) = [e for e in listed if e["id"] == "pay.wrong-count"]
     assert entry["formerly"] == ["build.card-cost", "engineer.jessop", "engineer.telford"]
 

@@ -1,22 +1,21 @@
-"""`canaldsl rules` and `canaldsl explain`, run as a user runs them (python -m canaldsl)."""
+"""`canaldsl rules` and `canaldsl explain`: their output, exit status and messages.
+
+Only what the commands print is tested, so the command line's own code runs in this process
+(:func:`programs.in_process`: the same arguments, exit status, stdout and stderr); the process
+itself is tested in tests/test_cli_check.py and tests/test_api.py."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
+
+import programs
 
 from canaldsl.canalmania.rulebook import RULEBOOKS, all_rules
 
 
 def canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "canaldsl", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        encoding="utf-8",
-    )
+    return programs.in_process(*args)
 
 
 def test_rules_lists_every_rule_id_with_its_title() -> None:

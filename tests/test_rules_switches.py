@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 from rulecases import (
     assert_breaks,
@@ -457,9 +457,8 @@ def test_a_house_rule_left_at_its_default_is_not_named_but_named_when_set() -> N
 
 
 def _canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "canaldsl", *args], capture_output=True, text=True, check=False
-    )
+    """Only what the commands print is tested: the command line's code in this process."""
+    return programs.in_process(*args)
 
 
 def test_rules_switches_lists_every_switch_with_its_defaults() -> None:

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import programs
 import pytest
 from test_solver_support import assert_plan_legal
 
@@ -298,13 +299,10 @@ def test_a_shared_answer_is_not_unique() -> None:
 # ------------------------------------------------------------------ the command line
 
 
-def canaldsl(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "canaldsl", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def canaldsl(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """Only what the commands print is tested: the command line's code in this process (the
+    same arguments, exit status and output, without a process's start and CP-SAT's import)."""
+    return programs.in_process(*args)
 
 
 @pytest.mark.slow

@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 from rulecases import game, load
 from sampling import spread
 from test_solver_support import random_case
@@ -39,7 +39,6 @@ from canaldsl.canalmania.engine import play_turn
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.routes import completable
 from canaldsl.canalmania.state import CanalState, GameState
-from canaldsl.cli import main
 from canaldsl.graphpaths import least_cost_disjoint_pair, least_cost_path
 from canaldsl.hexgrid import Hex
 
@@ -378,16 +377,14 @@ def brook_file(tmp_path: Path) -> str:
 
 
 def test_the_command_answers_in_text_and_json(brook_file: str) -> None:
-    runner = CliRunner()
-    text = runner.invoke(main, ["can-complete", brook_file, "Brook Line"])
-    assert text.exit_code == 0, text.output
-    assert 'can-complete "Brook Line" for red: yes, with 4 cards at the fewest' in text.output
-    assert "proof: OPTIMAL [search" in text.output
+    text = programs.in_process("can-complete", brook_file, "Brook Line")
+    assert text.returncode == 0, text.stderr
+    assert 'can-complete "Brook Line" for red: yes, with 4 cards at the fewest' in text.stdout
+    assert "proof: OPTIMAL [search" in text.stdout
+    json_args = ("--format", "json", "--engine")
     both = [
         json.loads(
-            runner.invoke(
-                main, ["can-complete", brook_file, "Brook Line", "--format", "json", "--engine", e]
-            ).output
+            programs.in_process("can-complete", brook_file, "Brook Line", *json_args, e).stdout
         )
         for e in ("search", "cp-sat")
     ]
@@ -396,9 +393,9 @@ def test_the_command_answers_in_text_and_json(brook_file: str) -> None:
 
 
 def test_the_command_exits_2_for_a_canal_nobody_holds(brook_file: str) -> None:
-    result = CliRunner().invoke(main, ["can-complete", brook_file, "Dale Canal"])
-    assert result.exit_code == 2
-    assert 'no player holds "Dale Canal"' in result.output
+    result = programs.in_process("can-complete", brook_file, "Dale Canal")
+    assert result.returncode == 2
+    assert 'no player holds "Dale Canal"' in result.stdout + result.stderr
 
 
 # ------------------------------------------------------------------ graphpaths

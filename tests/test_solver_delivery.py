@@ -29,8 +29,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import programs
 import pytest
-from click.testing import CliRunner
 from deliverycases import (
     START_OPTION,
     empty_state,
@@ -50,7 +50,6 @@ from canaldsl.canalmania.deliverymodel import FORMULATIONS, Formulation, best_de
 from canaldsl.canalmania.loading import check_path
 from canaldsl.canalmania.options import resolve
 from canaldsl.canalmania.state import GameState
-from canaldsl.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RING = EXAMPLES / "shortest-route-huddersfield-sheffield.canal"
@@ -298,23 +297,20 @@ def _ring_file(tmp_path: Path) -> Path:
 def test_cli_best_delivery_engines(tmp_path: Path, engine: str, name: str) -> None:
     """One spelling per engine (the older spellings are accepted and answer as it)."""
     path = _ring_file(tmp_path)
-    runner = CliRunner()
-    done = runner.invoke(main, ["best-delivery", "--engine", engine, "--format", "json", str(path)])
-    assert done.exit_code == 0, done.output
-    answer = json.loads(done.output)
+    done = programs.in_process("best-delivery", "--engine", engine, "--format", "json", path)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
     assert answer["engine"] == name and answer["status"] == "OPTIMAL"
     assert answer["points"] == {"green": 3} and answer["bound"] == 3
     assert answer["route"][0] == "Huddersfield" and len(answer["route"]) == 3
-    text = runner.invoke(main, ["best-delivery", "--engine", engine, str(path)])
-    assert text.exit_code == 0 and text.output.startswith("best delivery for green: 3 points")
-    assert f"[{name}" in text.output  # the text names the engine as the JSON does
+    text = programs.in_process("best-delivery", "--engine", engine, path)
+    assert text.returncode == 0 and text.stdout.startswith("best delivery for green: 3 points")
+    assert f"[{name}" in text.stdout  # the text names the engine as the JSON does
 
 
 def test_cli_rejects_an_unknown_engine(tmp_path: Path) -> None:
-    done = CliRunner().invoke(
-        main, ["best-delivery", "--engine", "guess", str(_ring_file(tmp_path))]
-    )
-    assert done.exit_code == 2
+    done = programs.in_process("best-delivery", "--engine", "guess", _ring_file(tmp_path))
+    assert done.returncode == 2
 
 
 def test_cli_exit_status_follows_the_proof_under_a_budget(tmp_path: Path) -> None:
@@ -322,9 +318,9 @@ def test_cli_exit_status_follows_the_proof_under_a_budget(tmp_path: Path) -> Non
     the status says so); never an unproven answer with exit 0."""
     path = _ring_file(tmp_path)
     args = ["best-delivery", "--engine", "cp-sat", "--budget", "0.000001", "--format", "json"]
-    done = CliRunner().invoke(main, [*args, str(path)])
-    answer = json.loads(done.output)
+    done = programs.in_process(*args, path)
+    answer = json.loads(done.stdout)
     if answer["status"] == "OPTIMAL":
-        assert done.exit_code == 0 and answer["points"] == {"green": 3}
+        assert done.returncode == 0 and answer["points"] == {"green": 3}
     else:
-        assert done.exit_code == 1 and answer["status"] in ("FEASIBLE", "UNKNOWN")
+        assert done.returncode == 1 and answer["status"] in ("FEASIBLE", "UNKNOWN")

@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+import programs
 
 from canaldsl.canalmania.evaluate import evaluate
 from canaldsl.canalmania.loading import check_path
 from canaldsl.canalmania.turnnotes import turn_note
-from canaldsl.cli import main
 from canaldsl.verdicts import TurnNote
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,8 +22,10 @@ RECORD = "examples/game-record-2nd-edition.canal"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+    """The command line's code in this process (:func:`programs.in_process`): exit status
+    and output; an exception raised fails the test."""
+    result = programs.in_process(*args)
+    return result.returncode, result.stdout, result.stderr
 
 
 def notes_of(path: str) -> list[TurnNote]:

@@ -12,12 +12,12 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import programs
 import pytest
 
 STARTUP_SECONDS = 90.0
@@ -50,8 +50,10 @@ def web_libraries_missing() -> str | None:
 @contextlib.contextmanager
 def running_server(file: Path | None, *options: str) -> Iterator[Server]:
     """``canaldsl serve FILE OPTIONS`` on a free port of 127.0.0.1, stopped at the end."""
-    command = [sys.executable, "-m", "canaldsl", "serve", "--no-browser", "--port", "0"]
-    command += [*options, *([str(file)] if file is not None else [])]
+    # a real process (a server that runs until stopped), started with programs' command line
+    command = programs.command(
+        "serve", "--no-browser", "--port", "0", *options, *([file] if file is not None else [])
+    )
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env

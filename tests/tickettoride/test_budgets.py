@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 
 from canaldsl.tickettoride import evaluate
@@ -97,13 +97,9 @@ def test_best_claim_enumeration_needs_no_budget_and_cpsat_takes_one() -> None:
 
 
 def _canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "canaldsl", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    """Only what the commands print is tested: the command line's code in this process, from
+    the repository's root."""
+    return programs.in_process(*args, cwd=ROOT)
 
 
 def test_budget_options_on_every_solver_command() -> None:

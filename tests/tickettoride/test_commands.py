@@ -16,12 +16,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
+import programs
 import pytest
-from test_cli_check import canaldsl as cli_in_process
 
 from canaldsl.jsonschemas import schema
 
@@ -41,26 +40,15 @@ REFERENCE = next(
 
 
 def canaldsl(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "canaldsl", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        encoding="utf-8",
-        cwd=ROOT,
-    )
+    """``canaldsl ARGS`` as a user runs it, a process, from the repository's root."""
+    return programs.process(*args, cwd=ROOT)
 
 
 def in_process(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command line run in this process (:func:`test_cli_check.canaldsl`, click's runner)
-    from the repository's root, as :func:`canaldsl` runs it in a process; an exception (what a
-    process would show as a traceback) fails the test."""
-    before = Path.cwd()
-    os.chdir(ROOT)
-    try:
-        return cli_in_process(*args)
-    finally:
-        os.chdir(before)
+    """The command line's own code in this process (click's runner) from the repository's
+    root, as :func:`canaldsl` runs it in a process; an exception (what a process would show
+    as a traceback) fails the test."""
+    return programs.in_process(*args, cwd=ROOT)
 
 
 def _validate(command: str, answer: object) -> None:

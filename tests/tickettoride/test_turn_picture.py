@@ -5,10 +5,9 @@ numbered with `--turn` alone; refusals."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
+import programs
 import pytest
 
 from canaldsl.games import CommandError, PictureRequest
@@ -115,13 +114,8 @@ def test_refusals(file: str, turn: int, options: dict[str, object], message: str
 
 def test_render_turn_png_from_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "turn.png"
-    result = subprocess.run(
-        [sys.executable, "-m", "canaldsl", "render", GREY, "--turn", "1", "-o", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    # the command line's code in this process: the option and the file written are tested
+    result = programs.in_process("render", GREY, "--turn", "1", "-o", out, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
