@@ -100,7 +100,7 @@ def map_in_order(function: Callable[[T], R], items: Sequence[T], *, jobs: int) -
         for future in futures:
             yield future.result()
     except BaseException:
-        _kill_workers(pool, futures)
+        _kill_workers(pool)
         raise
     pool.shutdown(wait=True)
 
@@ -122,11 +122,14 @@ def _worker_started() -> None:
         unblock(signal.SIG_UNBLOCK, interrupts.SIGNALS)
 
 
-def _kill_workers(pool: ProcessPoolExecutor, futures: list[Future[R]]) -> None:
-    """End the pool now: pending items cancelled, every worker killed, nothing waited for
-    beyond the workers' ends."""
-    for future in futures:
-        future.cancel()
+def _kill_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool now: every worker killed, pending items dropped, nothing waited for
+    beyond the workers' ends.
+
+    The futures are not cancelled here: the pool's own manager thread, seeing its workers
+    gone, marks every pending future failed, and a future this thread had cancelled meanwhile
+    makes it raise (``InvalidStateError``, printed as an exception in a thread). The shutdown's
+    ``cancel_futures`` cancels in that same thread instead."""
     kill = getattr(pool, "kill_workers", None)  # Python 3.14+
     if kill is not None:
         kill()
