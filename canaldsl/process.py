@@ -54,8 +54,6 @@ def run_command(load: Callable[[], click.Command], args: Sequence[str] | None = 
         status = _exit_status(lambda: command.main(args=args, standalone_mode=True))
         with interrupts.deferred():
             held.release()
-    except Interrupted as interrupt:
-        _end_interrupted(held, interrupt)
     except BrokenPipeError:  # the reader went away: as click does, exit 1 quietly
         interrupts.ignore_signals()
         held.discard()
@@ -63,10 +61,11 @@ def run_command(load: Callable[[], click.Command], args: Sequence[str] | None = 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     except BaseException as failure:
-        behind = _interrupt_behind(failure)
-        if behind is not None:  # e.g. an extension's import cut by the signal: ImportError
-            _end_interrupted(held, behind)
-        # a bug: what was said so far, then the traceback
+        # the interrupt itself, or a failure it caused (an extension's import cut: ImportError)
+        interrupt = _interrupt_behind(failure)
+        if interrupt is not None:
+            _end_interrupted(held, interrupt)
+        # else a bug: what was said so far, then the traceback
         interrupts.ignore_signals()
         with contextlib.suppress(OSError):
             held.release()

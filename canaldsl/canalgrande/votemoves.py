@@ -204,14 +204,7 @@ class VotePlays:
         mine = totals[me]
         need = totals[1 - me] - mine + 1
         district = vote.district
-        other = vote.hands[1 - me]
-        if vote.placed[1 - me] or other[district] > 0:
-            row = self._rows.get(other)
-            if row is None:
-                row = self._rows[other] = reach_row(other)
-            beyond = totals[1 - me] + row[district] - mine
-        else:
-            beyond = need - 1
+        beyond = reach(vote, 1 - me, self.row) - mine
         allow = vote.last is not None or self.opening_reinforces
         hand = vote.hands[me]
         memo = (hand, district, vote.placed[me], allow, need, beyond)

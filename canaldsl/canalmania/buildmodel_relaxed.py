@@ -69,10 +69,10 @@ class RelaxedRoutes(NeighbourConstraints):
         v.used.append(0)
         # places: z[p, name], gap[p]
         barge = board.places[task.at_place].hex if task.at_place else task.end_hex
-        for p in range(0, positions + 1):
-            for name in sorted(board.places):
-                v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
         names = sorted(board.places)
+        for p in range(0, positions + 1):
+            for name in names:
+                v.z[(p, name)] = m.NewBoolVar(f"z{c}_{p}_{name}")
         for p in range(0, positions + 1):
             here = [(name, v.z[(p, name)]) for name in names]
             gap = m.NewBoolVar(f"g{c}_{p}")
