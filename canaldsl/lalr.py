@@ -32,6 +32,7 @@ from lark.exceptions import (
 )
 
 from canaldsl.diagnostics import Diagnostic, SourceText, Span
+from canaldsl.lalrfast import NotFast, fast_parse
 
 SYNTAX_UNEXPECTED_CHARACTER = "E110"
 SYNTAX_UNEXPECTED_TOKEN = "E111"
@@ -360,10 +361,9 @@ def parse_tree(
         _SINK.comments = chunk_comments
         streaming = build is not None and not diagnostics
         try:
-            with _building(build if streaming else None, chunk_comments):
-                tree = parser.parse(text)
+            tree, streamed = _parse(parser, text, build if streaming else None, chunk_comments)
             comments = chunk_comments
-            if streaming:
+            if streamed:
                 built, tree = list(tree.children), None
             break
         except UnexpectedInput as error:
@@ -399,6 +399,23 @@ def parse_tree(
         blanked=tuple(blanked) if partial is not None else (),
         built=built,
     )
+
+
+def _parse(
+    parser: lark.Lark, text: str, build: StatementBuild | None, comments: list[Comment]
+) -> tuple[lark.Tree[lark.Token], bool]:
+    """The tree of ``text`` and whether its statements were built by ``build`` while parsing
+    (its children are then the statements' nodes). The fast loop first
+    (:mod:`canaldsl.lalrfast`: the same tree); where it gives up (a syntax error), lark
+    parses the text again itself without the builder (the builder has been fed part of the
+    text), so that an error is found and described by lark as before."""
+    try:
+        with _building(build, comments):
+            return fast_parse(parser, text), build is not None
+    except NotFast:
+        del comments[:]  # read again by lark's lexer
+    with _building(None, comments):
+        return parser.parse(text), False
 
 
 def _parse_blanked(
