@@ -50,17 +50,24 @@ class FastPositions:
         if not isinstance(res, lark.Tree):
             return res
         res_meta: Any = res.meta
-        first = _first_meta(children)
+        first: Any = children[0] if children else None
+        if type(first) is not Token:
+            first = _first_meta(children)
         if first is not None:
             line: Any
             column: Any
             start_pos: Any
-            if isinstance(first, Token):
+            if type(first) is Token:
                 line, column, start_pos = first.line, first.column, first.start_pos
             else:
-                line = _container(first, "container_line", "line")
-                column = _container(first, "container_column", "column")
-                start_pos = _container(first, "container_start_pos", "start_pos")
+                try:  # a tree's positions: its container's (lark sets all three together)
+                    line = first.container_line
+                    column = first.container_column
+                    start_pos = first.container_start_pos
+                except AttributeError:
+                    line = _container(first, "container_line", "line")
+                    column = _container(first, "container_column", "column")
+                    start_pos = _container(first, "container_start_pos", "start_pos")
             if not hasattr(res_meta, "line"):
                 res_meta.line = line
                 res_meta.column = column
@@ -69,17 +76,24 @@ class FastPositions:
             res_meta.container_line = line
             res_meta.container_column = column
             res_meta.container_start_pos = start_pos
-        last = _first_meta(reversed(children))
+        last: Any = children[-1] if children else None
+        if type(last) is not Token:
+            last = _first_meta(reversed(children))
         if last is not None:
             end_line: Any
             end_column: Any
             end_pos: Any
-            if isinstance(last, Token):
+            if type(last) is Token:
                 end_line, end_column, end_pos = last.end_line, last.end_column, last.end_pos
             else:
-                end_line = _container(last, "container_end_line", "end_line")
-                end_column = _container(last, "container_end_column", "end_column")
-                end_pos = _container(last, "container_end_pos", "end_pos")
+                try:
+                    end_line = last.container_end_line
+                    end_column = last.container_end_column
+                    end_pos = last.container_end_pos
+                except AttributeError:
+                    end_line = _container(last, "container_end_line", "end_line")
+                    end_column = _container(last, "container_end_column", "end_column")
+                    end_pos = _container(last, "container_end_pos", "end_pos")
             if not hasattr(res_meta, "end_line"):
                 res_meta.end_line = end_line
                 res_meta.end_column = end_column
