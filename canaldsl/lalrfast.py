@@ -13,11 +13,12 @@ It never reports an error: on any input lark's lexer or parser would reject it g
 (:class:`NotFast`), and the caller parses the text with lark itself, which finds and describes
 the error as before (so every diagnostic is lark's own). Half of the CPU time of checking a
 short file was lark's parse (profiled on the differential test's generated files); this loop
-takes about half of that.
+takes about 40% less CPU than lark for the same trees (0.45 -> 0.27 s for 200 such files).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -181,13 +182,14 @@ class _Tables:
         self.keyword_memo: dict[tuple[int, str], str] = {}
 
 
-_TABLES: dict[int, _Tables] = {}
+_TABLES: weakref.WeakKeyDictionary[lark.Lark, _Tables] = weakref.WeakKeyDictionary()
 
 
 def _tables(parser: lark.Lark) -> _Tables:
-    tables = _TABLES.get(id(parser))
+    """The tables of ``parser``, taken once (kept while the parser lives)."""
+    tables = _TABLES.get(parser)
     if tables is None:
-        tables = _TABLES[id(parser)] = _Tables(parser)
+        tables = _TABLES[parser] = _Tables(parser)
     return tables
 
 
