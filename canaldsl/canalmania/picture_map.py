@@ -159,6 +159,10 @@ class MapLayer(PictureBase):
             )
         look.tile_symbol(self.canvas, kind, centre, self.size * min(1.0, scale + 0.08))
 
+    def places_key(self) -> Hashable:
+        """Everything :meth:`places` reads: the places shown and the layout."""
+        return ("canalmania-places", tuple(self.places_shown()), self.layout)
+
     def places(self) -> None:
         for place in self.places_shown():
             with self.canvas.group(
