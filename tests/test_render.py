@@ -440,16 +440,16 @@ def test_a_boards_ground_is_drawn_once_and_written_the_same() -> None:
     assert scenario.board is not None
 
     def grounds() -> int:
-        return sum(1 for key in canvas._REMEMBERED if key[0] == "canalmania-ground")
+        return sum(1 for key in canvas._REMEMBERED if key[0][0] == "canalmania-ground")
 
-    canvas._REMEMBERED.clear()
+    canvas.forget_remembered()
     fresh = scenario_svg(scenario, turns=True)
     assert grounds() == 1
     assert scenario_svg(scenario, turns=True) == fresh
     assert grounds() == 1
     focused = scenario_svg(scenario, turns=True, focus=True)
     assert grounds() == 2
-    canvas._REMEMBERED.clear()
+    canvas.forget_remembered()
     assert scenario_svg(scenario, turns=True, focus=True) == focused
     assert 'data-layer="terrain"' in fresh and fresh.count("data-terrain=") == len(
         scenario.board.terrain
@@ -463,7 +463,7 @@ def test_a_group_that_needs_definitions_is_drawn_each_time() -> None:
 
     from canaldsl.draw import canvas
 
-    canvas._REMEMBERED.clear()
+    canvas.forget_remembered()
     gradient = drawsvg.LinearGradient(0, 0, 10, 0)
     gradient.add_stop(0, "red")
     gradient.add_stop(1, "blue")
