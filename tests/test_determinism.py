@@ -156,3 +156,31 @@ def test_timings_are_printed_only_when_asked() -> None:
             assert plain.returncode == timed.returncode == 0, plain.stderr + timed.stderr
             assert not TIMES.search(plain.stdout + plain.stderr)
             assert TIMES.search(timed.stdout + timed.stderr)
+
+
+def test_a_remembered_parse_checks_the_same_as_a_fresh_one() -> None:
+    """``check_text`` remembers the documents of texts that parse (by exact text and file
+    name, in one process): the second check of a file shares the first one's document and
+    gives the same diagnostics; a text with a syntax error, or another name, is parsed
+    again."""
+    from canaldsl.canalmania import loading
+
+    text = (EXAMPLES / "game-record-2nd-edition.canal").read_text(encoding="utf-8")
+    loading._PARSED.clear()
+    first, diagnostics = loading.check_text(text, filename="a.canal")
+    assert first is not None and len(loading._PARSED) == 1
+    second, again = loading.check_text(text, filename="a.canal")
+    assert second is not None and again == diagnostics
+    assert second.document is first.document
+    other, elsewhere = loading.check_text(text, filename="b.canal")
+    assert other is not None and other.document is not first.document
+    assert [d.render() for d in elsewhere] == [
+        d.render().replace("a.canal", "b.canal") for d in diagnostics
+    ]
+    loading._PARSED.clear()
+    fresh, fresh_diagnostics = loading.check_text(text, filename="a.canal")
+    assert fresh is not None and fresh.document == first.document
+    assert fresh_diagnostics == diagnostics
+    broken = text + "\nplayer {\n"
+    assert loading.check_text(broken, filename="a.canal")[0] is None
+    assert all(key[0] != broken for key in loading._PARSED)

@@ -427,3 +427,53 @@ def test_the_same_file_draws_the_same_bytes_whatever_the_hash_seed(tmp_path: Pat
         assert done.returncode == 0, done.stderr
         pictures.append(out.read_bytes())
     assert pictures[0] == pictures[1]
+
+
+def test_a_boards_ground_is_drawn_once_and_written_the_same() -> None:
+    """The terrain layer (and the places) are remembered by the canvas after the first
+    picture of a board (``Canvas.remembered_group``): a picture drawn from the remembered
+    text has the same bytes as one drawn afresh, and another window of the map is
+    remembered apart."""
+    from canaldsl.draw import canvas
+
+    scenario = load("examples/medway-two-locks.canal")
+    assert scenario.board is not None
+
+    def grounds() -> int:
+        return sum(1 for key in canvas._REMEMBERED if key[0][0] == "canalmania-ground")
+
+    canvas.forget_remembered()
+    fresh = scenario_svg(scenario, turns=True)
+    assert grounds() == 1
+    assert scenario_svg(scenario, turns=True) == fresh
+    assert grounds() == 1
+    focused = scenario_svg(scenario, turns=True, focus=True)
+    assert grounds() == 2
+    canvas.forget_remembered()
+    assert scenario_svg(scenario, turns=True, focus=True) == focused
+    assert 'data-layer="terrain"' in fresh and fresh.count("data-terrain=") == len(
+        scenario.board.terrain
+    )
+
+
+def test_a_group_that_needs_definitions_is_drawn_each_time() -> None:
+    """A group whose SVG refers to definitions (a gradient) is not remembered: its ids
+    depend on the rest of the document."""
+    import drawsvg
+
+    from canaldsl.draw import canvas
+
+    canvas.forget_remembered()
+    gradient = drawsvg.LinearGradient(0, 0, 10, 0)
+    gradient.add_stop(0, "red")
+    gradient.add_stop(1, "blue")
+    pictures = []
+    for _ in range(2):
+        drawing = canvas.Canvas(20, 20)
+        drawing.remembered_group(
+            ("gradient",), lambda d=drawing: d.rect(0, 0, 10, 10, fill=gradient), data_x="1"
+        )
+        pictures.append(drawing.svg())
+    assert not canvas._REMEMBERED
+    assert pictures[0] == pictures[1]
+    assert "<linearGradient" in pictures[0] and 'fill="url(#' in pictures[0]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import cast
@@ -32,7 +34,7 @@ def check_text(
     too_large = text_limit_problems(source)
     if too_large:
         return None, too_large
-    document, partial, diagnostics = parse_document_partial(text, filename=name)
+    document, partial, diagnostics = _parse(text, name)
     if document is None:
         if partial is not None:
             diagnostics += _independent_errors(partial, source, path)
@@ -45,6 +47,36 @@ def check_text(
         ]
     scenario, semantic = analyse(document, source, path=path)
     return scenario, sort_diagnostics([*diagnostics, *semantic])
+
+
+_PARSED: OrderedDict[tuple[str, str], tuple[s.Document, tuple[Diagnostic, ...]]] = OrderedDict()
+"""Documents parsed without a syntax error, by their exact text and file name: every node of
+a document is frozen, so each command run on the same file in one process (the web server,
+``check`` then ``report``) shares one parse. Texts up to ``_PARSED_LONGEST`` characters, the
+latest ``_PARSED_KEPT`` characters of them in all."""
+_PARSED_LONGEST = 50_000
+_PARSED_KEPT = 1_000_000
+_PARSED_LOCK = threading.Lock()
+
+
+def _parse(
+    text: str, name: str
+) -> tuple[s.Document | None, PartialDocument | None, list[Diagnostic]]:
+    """:func:`parse_document_partial`, remembered for a text that parses (see ``_PARSED``)."""
+    key = (text, name)
+    with _PARSED_LOCK:
+        found = _PARSED.get(key)
+        if found is not None:
+            _PARSED.move_to_end(key)
+    if found is not None:
+        return found[0], None, list(found[1])
+    document, partial, diagnostics = parse_document_partial(text, filename=name)
+    if document is not None and len(text) <= _PARSED_LONGEST:
+        with _PARSED_LOCK:
+            _PARSED[key] = (document, tuple(diagnostics))
+            while sum(len(t) for t, _ in _PARSED) > _PARSED_KEPT:
+                _PARSED.popitem(last=False)
+    return document, partial, diagnostics
 
 
 def _independent_errors(

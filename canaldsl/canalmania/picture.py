@@ -141,13 +141,10 @@ class _Picture(LabelLayer, OverlayLayer):
             height = below_height if key_below else beside_height
         self.canvas = canvas = Canvas(width, height, background=look.WHITE)
         self.place_labels()
-        with canvas.group(data_layer="terrain"):
-            self.terrain()
-            self.coordinates()
+        canvas.remembered_group(self.ground_key(), self.ground, data_layer="terrain")
         with canvas.group(data_layer="tiles"):
             self.tiles()
-        with canvas.group(data_layer="places"):
-            self.places()
+        canvas.remembered_group(self.places_key(), self.places, data_layer="places")
         for index, overlay in enumerate(self.overlays, start=1):
             with canvas.group(data_layer="overlay", data_overlay=str(index)):
                 self.overlay(overlay)

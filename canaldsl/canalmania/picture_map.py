@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from canaldsl.canalmania import symbols as look
 from canaldsl.canalmania.components import PlaceKind, Terrain, TileKind
 from canaldsl.canalmania.mapkey import canal_name
@@ -19,6 +21,26 @@ class MapLayer(PictureBase):
     """Draws the board and the position on it."""
 
     # -- the map
+    def ground(self) -> None:
+        """The terrain and the coordinates around it: the same in every picture of a board
+        at the same scale and window (remembered by the canvas, :meth:`ground_key`)."""
+        self.terrain()
+        self.coordinates()
+
+    def ground_key(self) -> Hashable:
+        """Everything :meth:`ground` reads: the board's terrain, the hexes with a place (no
+        mountains drawn there), the layout, the window shown and whether hexes are labelled."""
+        terrain = tuple(sorted(self.board.terrain.items(), key=lambda i: (i[0].row, i[0].col)))
+        return (
+            "canalmania-ground",
+            terrain,
+            frozenset(self.board.place_at),
+            self.layout,
+            self.cols,
+            self.rows,
+            self.hex_labels,
+        )
+
     def terrain(self) -> None:
         canvas, size = self.canvas, self.size
         for hex, terrain in sorted(self.board.terrain.items(), key=lambda i: (i[0].row, i[0].col)):
@@ -136,6 +158,10 @@ class MapLayer(PictureBase):
                 self.canvas, start, centre, end, arrow_at_end=end != centre, unit=self.size
             )
         look.tile_symbol(self.canvas, kind, centre, self.size * min(1.0, scale + 0.08))
+
+    def places_key(self) -> Hashable:
+        """Everything :meth:`places` reads: the places shown and the layout."""
+        return ("canalmania-places", tuple(self.places_shown()), self.layout)
 
     def places(self) -> None:
         for place in self.places_shown():

@@ -11,7 +11,9 @@ draws (a tile, a place) in one ``<g>`` element that carries what it is in ``data
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,6 +23,33 @@ from canaldsl.draw.hexes import Point
 from canaldsl.draw.text import FONT_FAMILY, attribute, xml_safe
 
 HALO = "#ffffff"
+
+_REMEMBERED: OrderedDict[Hashable, str] = OrderedDict()
+"""The SVG text of groups drawn before (:meth:`Canvas.remembered_group`), in this process:
+the latest, up to ``_KEEP`` characters in all."""
+_KEEP = 4_000_000
+_kept = 0
+_LOCK = threading.Lock()
+
+
+def _remember(key: Hashable, text: str) -> None:
+    global _kept
+    with _LOCK:
+        if key in _REMEMBERED:
+            return
+        _REMEMBERED[key] = text
+        _kept += len(text)
+        while _kept > _KEEP and _REMEMBERED:
+            _, old = _REMEMBERED.popitem(last=False)
+            _kept -= len(old)
+
+
+def forget_remembered() -> None:
+    """Forget every remembered group (the next pictures draw them afresh)."""
+    global _kept
+    with _LOCK:
+        _REMEMBERED.clear()
+        _kept = 0
 
 
 def _attributes(options: dict[str, Any]) -> dict[str, Any]:
@@ -76,6 +105,39 @@ class Canvas:
             yield
         finally:
             self._stack.pop()
+
+    def remembered_group(
+        self, key: Hashable, draw: Callable[[], None], *, title: str | None = None, **options: Any
+    ) -> None:
+        """The ``<g>`` that ``draw`` fills (as :meth:`group`), drawn once per process for each
+        ``key``: the next picture with the same key gets the same SVG text, written by
+        drawsvg the first time (a board's terrain is the same in every picture of it).
+
+        ``key`` must hold everything ``draw`` reads (the group's own attributes and title
+        are added to it here). Only a group with no definitions, ids or shared elements is
+        remembered (its text does not depend on the rest of the document); any other is
+        drawn each time."""
+        full = (key, title, tuple(sorted(options.items())))
+        with _LOCK:
+            text = _REMEMBERED.get(full)
+            if text is not None:
+                _REMEMBERED.move_to_end(full)
+        if text is not None:
+            self._stack[-1].append(drawsvg.Raw(text))
+            return
+        parent = self._stack[-1]
+        element = drawsvg.Group(**_attributes(options))
+        if title:
+            element.append_title(xml_safe(title))
+        self._stack.append(element)
+        try:
+            draw()
+        finally:
+            self._stack.pop()
+        written = _written_alone(element)
+        parent.append(element if written is None else drawsvg.Raw(written))
+        if written is not None:
+            _remember(full, written)
 
     # ------------------------------------------------------------ shapes
     def polygon(self, points: Sequence[Point], *, title: str | None = None, **options: Any) -> None:
@@ -178,6 +240,18 @@ class Canvas:
     def svg(self) -> str:
         """The picture as a standalone SVG document (UTF-8, with an XML declaration)."""
         return str(self._drawing.as_svg())
+
+
+def _written_alone(element: Any) -> str | None:
+    """The SVG text drawsvg writes for ``element`` in a document of its own; None when the
+    document needs definitions (then the text could depend on the rest of a document)."""
+    probe = drawsvg.Drawing(1, 1)
+    probe.append(element)
+    document = str(probe.as_svg(header=""))
+    _, empty_defs, body = document.partition(">\n<defs>\n</defs>\n")
+    if not empty_defs or not body.endswith("\n</svg>") or "<use " in body:
+        return None
+    return body[: -len("\n</svg>")]
 
 
 def svg_fragment(document: str) -> str:

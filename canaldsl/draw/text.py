@@ -55,29 +55,44 @@ def attribute(text: str) -> str:
     return escape(xml_safe(text), {'"': "&quot;"})
 
 
+def _units(text: str, bold: bool) -> int:
+    """The width of ``text`` in thousandths of the font size (an exact integer sum)."""
+    table = _BOLD_WIDTHS if bold else _REGULAR_WIDTHS
+    return sum([table.get(char, _OTHER) for char in text])
+
+
+_REGULAR_WIDTHS = {chr(32 + code): units for code, units in enumerate(_REGULAR)}
+_BOLD_WIDTHS = {chr(32 + code): units for code, units in enumerate(_BOLD)}
+
+
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """The width of ``text`` at font size ``size`` in DejaVu Sans (an upper bound for other
     characters than ASCII)."""
-    table = _BOLD if bold else _REGULAR
-    total = 0
-    for char in text:
-        code = ord(char) - 32
-        total += table[code] if 0 <= code < len(table) else _OTHER
-    return total * size / 1000
+    return _units(text, bold) * size / 1000
 
 
 def wrap(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` (a longer word keeps its
-    own line)."""
+    own line).
+
+    A line's width is the exact integer sum of its characters' widths, so it is kept as the
+    line grows (each word measured once) instead of measuring every candidate line again."""
     lines: list[str] = []
     current = ""
+    current_units = 0
+    space = _units(" ", bold)
     for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if current and text_width(candidate, size, bold=bold) > width:
+        word_units = _units(word, bold)
+        if not current:
+            current, current_units = word, word_units
+            continue
+        candidate_units = current_units + space + word_units
+        if candidate_units * size / 1000 > width:
             lines.append(current)
-            current = word
+            current, current_units = word, word_units
         else:
-            current = candidate
+            current = f"{current} {word}"
+            current_units = candidate_units
     if current or not lines:
         lines.append(current)
     return lines

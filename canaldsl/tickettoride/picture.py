@@ -15,8 +15,9 @@ Every name comes from an untrusted file and is drawn as text, escaped (:mod:`can
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from canaldsl.draw.canvas import Canvas
@@ -244,6 +245,8 @@ class _Picture:
                 )
 
     def _tracks(self, canvas: Canvas) -> None:
+        """Each track's group, remembered by the canvas (:meth:`_track_key`): most tracks
+        look the same in every picture of a map."""
         owners = self.position.owners if self.position else (None,) * len(self.board.tracks)
         faded = self.position is not None
         for track in self.board.tracks:
@@ -252,36 +255,49 @@ class _Picture:
             tip = f"{label}: {track.length} spaces, {track.colour}"
             if owner is not None:
                 tip += f", claimed by {owner}"
-            with canvas.group(
+            canvas.remembered_group(
+                self._track_key(track.index, owner, faded),
+                functools.partial(self._track, canvas, track.index, owner, faded),
                 data_kind="track",
                 data_track=label,
                 data_route=label if self.clickable else None,
                 data_owner=owner.value if owner else None,
                 title=tip,
-            ):
-                if owner is None:
-                    for car in self._cars(track.index, CAR_WIDTH - (1.5 if faded else 0)):
-                        canvas.polygon(
-                            car,
-                            fill=TRACK_FILL[track.colour],
-                            fill_opacity=0.45 if faded else 1.0,
-                            stroke="#55524a",
-                            stroke_width=0.6 if faded else 0.8,
-                            stroke_opacity=0.6 if faded else 1.0,
-                        )
-                    continue
-                for car in self._cars(track.index, CLAIMED_WIDTH):
-                    canvas.polygon(car, fill=PLAYER_FILL[owner], stroke="#ffffff", stroke_width=1.4)
-                    (ax, ay), _, _, (dx, dy) = car
-                    (bx, by), (cx, cy) = car[1], car[2]
-                    middle = ((ax + bx + cx + dx) / 4, (ay + by + cy + dy) / 4)
-                    canvas.circle(
-                        middle,
-                        1.6,
-                        fill=TRACK_FILL[track.colour],
-                        stroke="#ffffff",
-                        stroke_width=0.6,
-                    )
+            )
+
+    def _track_key(self, track: int, owner: PlayerColour | None, faded: bool) -> Hashable:
+        """Everything :meth:`_track` reads: where the track's cities are drawn, whether its
+        route is double and which of the two it is, its length and colour, its owner."""
+        t = self.board.tracks[track]
+        double = self.board.routes[t.route].is_double
+        ends = (self.points[t.a], self.points[t.b])
+        return ("tickettoride-track", ends, double, t.slot, t.length, t.colour, owner, faded)
+
+    def _track(self, canvas: Canvas, track: int, owner: PlayerColour | None, faded: bool) -> None:
+        colour = self.board.tracks[track].colour
+        if owner is None:
+            for car in self._cars(track, CAR_WIDTH - (1.5 if faded else 0)):
+                canvas.polygon(
+                    car,
+                    fill=TRACK_FILL[colour],
+                    fill_opacity=0.45 if faded else 1.0,
+                    stroke="#55524a",
+                    stroke_width=0.6 if faded else 0.8,
+                    stroke_opacity=0.6 if faded else 1.0,
+                )
+            return
+        for car in self._cars(track, CLAIMED_WIDTH):
+            canvas.polygon(car, fill=PLAYER_FILL[owner], stroke="#ffffff", stroke_width=1.4)
+            (ax, ay), _, _, (dx, dy) = car
+            (bx, by), (cx, cy) = car[1], car[2]
+            middle = ((ax + bx + cx + dx) / 4, (ay + by + cy + dy) / 4)
+            canvas.circle(
+                middle,
+                1.6,
+                fill=TRACK_FILL[colour],
+                stroke="#ffffff",
+                stroke_width=0.6,
+            )
 
     def _cities(self, canvas: Canvas) -> None:
         ringed = {c for t in self.tickets for c in self.board.ticket_cities(t)}
