@@ -179,6 +179,7 @@ class WinSearch:
         self.turns: dict[tuple[object, ...], Outcome] = {}
         self.phases: dict[_Phase, Outcome] = {}
         self.votes: dict[_Vote, Outcome] = {}
+        self._round_end_cards: dict[int, tuple[Counts, int, int, int] | tuple[()]] = {}
         self.listed = readings.actions_order == "listed"
         self.no_repeat = readings.vote_repeat_district == "forbidden"
 
@@ -453,21 +454,32 @@ class WinSearch:
         return self.choose(drawer, (declined, self._round_end_draw(node, drawer)))
 
     def _round_end_draw(self, node: _Phase, drawer: int) -> Outcome:
+        drawn = self._round_end_cards.get(node.drawn)
+        if drawn is None:
+            drawn = self._round_end_cards[node.drawn] = self._draw_at_round_end(node.drawn)
+        if not drawn:
+            return Outcome.UNDECIDED
+        gained, traitors, spies, taken = drawn
+        hand = add(node.hands[drawer], gained)
+        hands = (hand, node.hands[1]) if drawer == 0 else (node.hands[0], hand)
+        return self.phase(_Phase(drawer, traitors, spies, 0, None, hands, node.prizes,
+                                 node.drawn + taken, node.voted, node.table, True))  # fmt: skip
+
+    def _draw_at_round_end(self, at: int) -> tuple[Counts, int, int, int] | tuple[()]:
+        """The round-end draw from ``at`` cards into the deck (the same whoever draws): the
+        cards kept in hand as counts, the traitors, the spies and the cards taken; () when it
+        reaches past the known cards."""
         cards: list[Card] = []
         kept = 0
         while kept < ROUND_END_DRAW:
-            position = node.drawn + len(cards)
+            position = at + len(cards)
             if position >= len(self.deck):
-                return Outcome.UNDECIDED
+                return ()
             card = self.deck[position]
             cards.append(card)
             kept += card is not Card.DOGE
-        hand = add(node.hands[drawer], counts(hand_cards(Bag.of(cards))))
-        hands = (hand, node.hands[1]) if drawer == 0 else (node.hands[0], hand)
-        return self.phase(node._replace(
-            actor=drawer, traitors=cards.count(Card.TRAITOR), spies=cards.count(Card.SPY),
-            doges=0, later=None, hands=hands, drawn=node.drawn + len(cards), round_end=True,
-        ))  # fmt: skip
+        gained = counts(hand_cards(Bag.of(cards)))
+        return gained, cards.count(Card.TRAITOR), cards.count(Card.SPY), len(cards)
 
     def _after_round(self, node: _Phase) -> Outcome:
         """A new round: the deck is reshuffled, so any later turn is on unknown cards."""
