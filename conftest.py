@@ -44,7 +44,7 @@ LONGEST_FIRST = (
     "tests/test_fuzz_regressions.py::test_the_kept_fuzz_corpus",  # 6.6 s
     "tests/test_differential_scale.py::test_a_small_run",  # 6 s
     "tests/test_web_browser.py::",  # 3 s of CPU each, ~10 s wall (Chromium's)
-    # Canal Grande's win search against its brute force: 2-5 s of CPU a chunk (was 15)
+    # Canal Grande's win search against its brute force: 1.7-3.5 s of CPU a chunk (s3ttrcg)
     "tests/canalgrande/test_canalgrande_solve_win.py::test_one_turn_ahead_agrees_with_brute",
     # the doubling-back best builds, three solvers (4.3-4.7 s of CPU each, 2026-11-27 17:00)
     "tests/test_solver_readings.py::test_three_solvers_agree_where_sections_double_back",

@@ -30,6 +30,8 @@ class District(enum.Enum):
     SAN_MARCO = "San Marco"
     CASTELLO = "Castello"
 
+    __hash__ = object.__hash__  # identity, as equality is: C, not enum's Python-level hash
+
     def __str__(self) -> str:
         return self.value
 
@@ -52,6 +54,8 @@ class Card(enum.Enum):
     TRAITOR = "traitor"
     GONDOLA = "gondola"
     DOGE = "doge"
+
+    __hash__ = object.__hash__  # identity, as equality is: C, not enum's Python-level hash
 
     def __str__(self) -> str:
         return self.value

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import (
@@ -110,8 +111,7 @@ class WinAnswer:
 Prizes = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class _Table:
+class _Table(NamedTuple):
     """What stays the same for a whole turn's search."""
 
     splitter: int
@@ -120,8 +120,10 @@ class _Table:
     turns_left: int  # turns after this one
 
 
-@dataclass(frozen=True)
-class _Phase:
+class _Phase(NamedTuple):
+    """A node of the search inside a turn (named tuples, not dataclasses: the search builds
+    and hashes hundreds of thousands of them, and a tuple's hash, equality and copy are C)."""
+
     actor: int
     traitors: int
     spies: int
@@ -135,15 +137,22 @@ class _Phase:
     round_end: bool = False  # the drawer's actions at a round's end
 
 
-@dataclass(frozen=True)
-class _Vote:
+class _Vote(NamedTuple):
     vote: VoteState
     phase: _Phase  # the phase to go back to (its doge already used)
 
 
 def wins(prizes: Prizes) -> bool:
     """Fine del gioco: a prize of every district, or four of one."""
-    return all(prizes) or max(prizes) >= WIN_ONE_DISTRICT
+    found = _WINS.get(prizes)
+    if found is None:
+        found = _WINS[prizes] = all(prizes) or max(prizes) >= WIN_ONE_DISTRICT
+    return found
+
+
+_WINS: dict[Prizes, bool] = {}
+""":func:`wins` per prizes (a few hundred prize tuples are possible with 52 cards; the win
+search asks for the same ones hundreds of thousands of times)."""
 
 
 def lacking(prizes: Prizes) -> int:
@@ -166,7 +175,11 @@ class WinSearch:
         self.readings = readings
         self.budget = budget
         self.nodes = 0
-        self.memo: dict[object, Outcome] = {}
+        # the outcomes found, per kind of node (a turn's start, a phase, a vote)
+        self.turns: dict[tuple[object, ...], Outcome] = {}
+        self.phases: dict[_Phase, Outcome] = {}
+        self.votes: dict[_Vote, Outcome] = {}
+        self._round_end_cards: dict[int, tuple[Counts, int, int, int] | tuple[()]] = {}
         self.listed = readings.actions_order == "listed"
         self.no_repeat = readings.vote_repeat_district == "forbidden"
 
@@ -205,9 +218,10 @@ class WinSearch:
         cut = self._cut(prizes, (), drawn, turns, 0)
         if cut is not None:
             return cut
-        key = ("turn", splitter, hands, prizes, totals, drawn, numbers, turns)
-        if key in self.memo:
-            return self.memo[key]
+        key = (splitter, hands, prizes, totals, drawn, numbers, turns)
+        found = self.turns.get(key)
+        if found is not None:
+            return found
         self._tick()
         top = self.deck[drawn : drawn + TURNED_UP_ACTIONS]
         shown = self.numbers[numbers : numbers + TURNED_UP_NUMBERS]
@@ -220,7 +234,7 @@ class WinSearch:
                 for offers in splits(Bag.of(top), Bag.of(shown))
             )
             result = self.choose(splitter, options)
-        self.memo[key] = result
+        self.turns[key] = result
         return result
 
     def _split(
@@ -250,7 +264,7 @@ class WinSearch:
         totals = list(table.totals)
         totals[chooser] += taken.number_total
         totals[table.splitter] += left.number_total
-        table = replace(table, totals=(totals[0], totals[1]))
+        table = table._replace(totals=(totals[0], totals[1]))
         held = list(hands)
         held[chooser] = add(held[chooser], counts(hand_cards(taken.actions)))
         later = (
@@ -288,40 +302,46 @@ class WinSearch:
                         node.table.turns_left, 0)  # fmt: skip
         if cut is not None:
             return cut
-        if node in self.memo:
-            return self.memo[node]
+        found = self.phases.get(node)
+        if found is not None:
+            return found
         self._tick()
         result = self.choose(node.actor, self._phase_options(node))
-        self.memo[node] = result
+        self.phases[node] = result
         return result
 
     def _phase_options(self, node: _Phase) -> Iterator[Outcome]:
-        n = node
-        if n.traitors == 0 and n.spies == 0 and n.doges == 0:
-            if n.later is not None:
-                cards, t, s, k = n.later
-                moved = list(n.hands)
-                splitter = n.table.splitter
-                moved[splitter] = add(moved[splitter], cards)
-                yield self.phase(replace(n, actor=splitter, traitors=t, spies=s, doges=k,
-                                         later=None, hands=(moved[0], moved[1])))  # fmt: skip
-            elif n.round_end:
-                yield self._after_round(n)
+        # the nodes are built by position (the fields' order), twice as fast as _replace
+        actor, traitors, spies, doges, later, hands, prizes, drawn, voted, table, end = node
+        if traitors == 0 and spies == 0 and doges == 0:
+            if later is not None:
+                cards, t, s, k = later
+                splitter = table.splitter
+                moved = add(hands[splitter], cards)
+                hands = (moved, hands[1]) if splitter == 0 else (hands[0], moved)
+                yield self.phase(_Phase(splitter, t, s, k, None, hands, prizes, drawn, voted,
+                                        table, end))  # fmt: skip
+            elif end:
+                yield self._after_round(node)
             else:
-                yield self._end_of_turn(n)
+                yield self._end_of_turn(node)
             return
-        waiting = {"t": n.traitors, "s": n.spies, "d": n.doges}
+        waiting = {"t": traitors, "s": spies, "d": doges}
         order = ("t", "s", "d") if self.listed else ("d", "s", "t")
         kinds = [kind for kind in order if waiting[kind]]
         for kind in kinds[:1] if self.listed else kinds:
             if kind == "t":
-                for after in thefts(n.hands, n.actor, 1, self.readings):
-                    yield self.phase(replace(n, traitors=n.traitors - 1, hands=after))
+                for after in thefts(hands, actor, 1, self.readings):
+                    yield self.phase(_Phase(actor, traitors - 1, spies, doges, later, after,
+                                            prizes, drawn, voted, table, end))  # fmt: skip
             elif kind == "s":
-                yield from self._spy(replace(n, spies=n.spies - 1))
-                yield self.phase(replace(n, spies=n.spies - 1))
+                fewer = _Phase(actor, traitors, spies - 1, doges, later, hands, prizes, drawn,
+                               voted, table, end)  # fmt: skip
+                yield from self._spy(fewer)
+                yield self.phase(fewer)
             else:
-                yield self._doge(replace(n, doges=n.doges - 1))
+                yield self._doge(_Phase(actor, traitors, spies, doges - 1, later, hands, prizes,
+                                        drawn, voted, table, end))  # fmt: skip
 
     def _spy(self, node: _Phase) -> Iterator[Outcome]:
         try:
@@ -341,10 +361,13 @@ class WinSearch:
                 mine[KINDS.index(card)] += 1
         hands = list(node.hands)
         hands[node.actor] = tuple(mine)
-        node = replace(node, spies=node.spies + spies, doges=node.doges + doges,
-                       drawn=node.drawn + len(cards))  # fmt: skip
-        for after in thefts((hands[0], hands[1]), node.actor, steals, self.readings):
-            yield self.phase(replace(node, hands=after))
+        actor, traitors, spies_left, doges_left, later, _, prizes, drawn, voted, table, end = node
+        spies += spies_left
+        doges += doges_left
+        drawn += len(cards)
+        for after in thefts((hands[0], hands[1]), actor, steals, self.readings):
+            yield self.phase(_Phase(actor, traitors, spies, doges, later, after, prizes, drawn,
+                                    voted, table, end))  # fmt: skip
 
     # -------------------------------------------------------------- votes
     def _doge(self, node: _Phase) -> Outcome:
@@ -365,7 +388,7 @@ class WinSearch:
             opening = VoteState(
                 d, challenger, challenger, node.hands, node.hands, (0, 0), (False, False), None
             )
-            starts.append(_Vote(opening, replace(node, voted=voted)))
+            starts.append(_Vote(opening, node._replace(voted=voted)))
         return self.choose(challenger, (self.vote(v) for v in starts))
 
     def _last_vote(self, node: _Phase) -> bool:
@@ -376,11 +399,12 @@ class WinSearch:
         return not node.round_end and max(node.table.totals) < ROUND_END_TOTAL
 
     def vote(self, node: _Vote) -> Outcome:
-        if node in self.memo:
-            return self.memo[node]
+        found = self.votes.get(node)
+        if found is not None:
+            return found
         self._tick()
         result = self.choose(node.vote.mover, self._vote_options(node))
-        self.memo[node] = result
+        self.votes[node] = result
         return result
 
     def _vote_options(self, node: _Vote) -> Iterator[Outcome]:
@@ -409,11 +433,14 @@ class WinSearch:
     def _settle(self, vote: VoteState, phase: _Phase) -> Outcome:
         winner = vote.last
         assert winner is not None
-        hands = list(vote.hands)
-        hands[1 - winner] = vote.if_lost[1 - winner]
-        prizes = list(phase.prizes)
-        prizes[winner] = _plus(prizes[winner], vote.district)
-        return self.phase(replace(phase, hands=(hands[0], hands[1]), prizes=(prizes[0], prizes[1])))
+        (h0, h1), (p0, p1) = vote.hands, phase.prizes
+        if winner == 0:
+            hands, prizes = (h0, vote.if_lost[1]), (_plus(p0, vote.district), p1)
+        else:
+            hands, prizes = (vote.if_lost[0], h1), (p0, _plus(p1, vote.district))
+        actor, traitors, spies, doges, later, _, _, drawn, voted, table, end = phase
+        return self.phase(_Phase(actor, traitors, spies, doges, later, hands, prizes, drawn,
+                                 voted, table, end))  # fmt: skip
 
     # -------------------------------------------------------------- the turn's end
     def _end_of_turn(self, node: _Phase) -> Outcome:
@@ -427,21 +454,32 @@ class WinSearch:
         return self.choose(drawer, (declined, self._round_end_draw(node, drawer)))
 
     def _round_end_draw(self, node: _Phase, drawer: int) -> Outcome:
+        drawn = self._round_end_cards.get(node.drawn)
+        if drawn is None:
+            drawn = self._round_end_cards[node.drawn] = self._draw_at_round_end(node.drawn)
+        if not drawn:
+            return Outcome.UNDECIDED
+        gained, traitors, spies, taken = drawn
+        hand = add(node.hands[drawer], gained)
+        hands = (hand, node.hands[1]) if drawer == 0 else (node.hands[0], hand)
+        return self.phase(_Phase(drawer, traitors, spies, 0, None, hands, node.prizes,
+                                 node.drawn + taken, node.voted, node.table, True))  # fmt: skip
+
+    def _draw_at_round_end(self, at: int) -> tuple[Counts, int, int, int] | tuple[()]:
+        """The round-end draw from ``at`` cards into the deck (the same whoever draws): the
+        cards kept in hand as counts, the traitors, the spies and the cards taken; () when it
+        reaches past the known cards."""
         cards: list[Card] = []
         kept = 0
         while kept < ROUND_END_DRAW:
-            position = node.drawn + len(cards)
+            position = at + len(cards)
             if position >= len(self.deck):
-                return Outcome.UNDECIDED
+                return ()
             card = self.deck[position]
             cards.append(card)
             kept += card is not Card.DOGE
-        hand = add(node.hands[drawer], counts(hand_cards(Bag.of(cards))))
-        hands = (hand, node.hands[1]) if drawer == 0 else (node.hands[0], hand)
-        return self.phase(replace(
-            node, actor=drawer, traitors=cards.count(Card.TRAITOR), spies=cards.count(Card.SPY),
-            doges=0, later=None, hands=hands, drawn=node.drawn + len(cards), round_end=True,
-        ))  # fmt: skip
+        gained = counts(hand_cards(Bag.of(cards)))
+        return gained, cards.count(Card.TRAITOR), cards.count(Card.SPY), len(cards)
 
     def _after_round(self, node: _Phase) -> Outcome:
         """A new round: the deck is reshuffled, so any later turn is on unknown cards."""
@@ -473,7 +511,7 @@ def _decide(
 
 
 def _plus(prizes: Prizes, district: int) -> Prizes:
-    return tuple(p + (1 if i == district else 0) for i, p in enumerate(prizes))
+    return (*prizes[:district], prizes[district] + 1, *prizes[district + 1 :])
 
 
 def can_win(

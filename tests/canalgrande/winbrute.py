@@ -30,6 +30,40 @@ def won(prizes: Prizes) -> bool:
     return min(prizes) > 0 or max(prizes) >= 4
 
 
+@cache
+def plays(hand: Hand, lost: Hand, d: int, placed: bool) -> tuple[tuple[int, Hand, Hand], ...]:
+    """Every bid of a player holding ``hand`` in the vote over district ``d``: (cards added,
+    the hand after it, the hand kept if the vote is lost after it), for each count of the
+    district's cards and each choice of other districts' cards, one gondola for each other
+    district given (``placed``: the player has put cards down in this vote already; a first
+    bid puts down at least one card of the district if it reinforces, and its first card is
+    the one lost with the vote). A function of these alone, so remembered for every position
+    (the tests ask the same hands again and again)."""
+    found = []
+    others = [e for e in range(6) if e != d]
+    for amounts in product(*(range(hand[e] + 1) for e in others)):
+        groups = [(e, m) for e, m in zip(others, amounts, strict=True) if m]
+        if len(groups) > hand[G]:
+            continue
+        for kk in range(hand[d] + 1):
+            if groups and not (placed or kk):
+                continue
+            added = kk + sum(m for _, m in groups)
+            if added == 0:
+                continue
+            h = list(hand)
+            h[d] -= kk
+            for e, m in groups:
+                h[e] -= m
+            h[G] -= len(groups)
+            lo = list(lost)
+            if not placed:
+                lo[d] -= 1
+            lo[G] -= len(groups)
+            found.append((added, tuple(h), tuple(lo)))
+    return tuple(found)
+
+
 def one_turn(
     player: int,
     splitter: int,
@@ -184,36 +218,18 @@ def one_turn(
             new_pz[last] = tuple(p + (i == d) for i, p in enumerate(pz[last]))
             yield actions(actor, t, s, k, later, (settled[0], settled[1]),  # type: ignore[arg-type]
                           (new_pz[0], new_pz[1]), at, end, tot)  # fmt: skip
-        hand = hs[mover]
-        others = [e for e in range(6) if e != d]
-        for amounts in product(*(range(hand[e] + 1) for e in others)):
-            groups = [(e, m) for e, m in zip(others, amounts, strict=True) if m]
-            if len(groups) > hand[G]:
+        for added, h, lo in plays(hs[mover], lost[mover], d, placed[mover]):
+            if totals_v[mover] + added <= totals_v[1 - mover]:
                 continue
-            for kk in range(hand[d] + 1):
-                if groups and not (placed[mover] or kk):
-                    continue
-                added = kk + sum(m for _, m in groups)
-                if added == 0 or totals_v[mover] + added <= totals_v[1 - mover]:
-                    continue
-                h = list(hand)
-                h[d] -= kk
-                for e, m in groups:
-                    h[e] -= m
-                h[G] -= len(groups)
-                lo = list(lost[mover])
-                if not placed[mover]:
-                    lo[d] -= 1
-                lo[G] -= len(groups)
-                nh = (tuple(h), hs[1]) if mover == 0 else (hs[0], tuple(h))
-                nl = (tuple(lo), lost[1]) if mover == 0 else (lost[0], tuple(lo))
-                nt = (
-                    (totals_v[0] + added, totals_v[1])
-                    if mover == 0
-                    else (totals_v[0], totals_v[1] + added)
-                )
-                np = (True, placed[1]) if mover == 0 else (placed[0], True)
-                yield vote(back, d, 1 - mover, nh, nl, nt, np, mover, pz)
+            nh = (h, hs[1]) if mover == 0 else (hs[0], h)
+            nl = (lo, lost[1]) if mover == 0 else (lost[0], lo)
+            nt = (
+                (totals_v[0] + added, totals_v[1])
+                if mover == 0
+                else (totals_v[0], totals_v[1] + added)
+            )
+            np = (True, placed[1]) if mover == 0 else (placed[0], True)
+            yield vote(back, d, 1 - mover, nh, nl, nt, np, mover, pz)
 
     chooser = 1 - splitter
 

@@ -11,10 +11,13 @@ questions most: CP-SAT's forest model)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from canaldsl import solver as sv
 from canaldsl.tickettoride.claims import HandUnknownError, best_claim, best_claim_cpsat
 from canaldsl.tickettoride.colours import PlayerColour
 from canaldsl.tickettoride.forest import Status
@@ -31,6 +34,31 @@ COUNT = 1000
 CHUNKS = 4
 """The heaviest families run in chunks of COUNT // CHUNKS, each with its own seed, so that the
 suite's workers share them."""
+
+
+@pytest.fixture
+def proofs_without_presolve(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """CP-SAT without its presolve, probing and symmetry detection, for the families below
+    that compare only what CP-SAT proves: the fewest trains (OPTIMAL or INFEASIBLE: the
+    status and the trains) and the best claim's points (OPTIMAL). The same model has the
+    same feasibility and the same optimum whatever the parameters, so these comparisons
+    check the same thing; only which of tied plans CP-SAT returns may differ, and these tests
+    do not look at it (the golden outputs and the other tests keep the product's parameters
+    and pin its plans). The search side is untouched, and CP-SAT is given no hint from it.
+    Measured (s3ttrcg, the models of one chunk re-solved, the same 258 and 206 answers):
+    fewest trains 3.43 -> 2.54 s of CP-SAT, best claim 1.55 -> 0.99 s. Not for the six-spread
+    family (the whole forest model without presolve: twice as slow, suite2-ttrcg notes) nor
+    the longest route (no gain)."""
+    configure = sv.configure
+
+    def without_presolve(parameters: Any, budget: Any, seed: int = sv.SEED) -> float | None:
+        parameters.cp_model_presolve = False
+        parameters.cp_model_probing_level = 0
+        parameters.symmetry_level = 0
+        return configure(parameters, budget, seed)
+
+    monkeypatch.setattr(sv, "configure", without_presolve)
+    yield
 
 
 @pytest.mark.slow
@@ -72,6 +100,7 @@ def test_ticket_completion_on_a_thousand_tickets() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.usefixtures("proofs_without_presolve")
 def test_fewest_trains_on_a_thousand_questions(chunk: int) -> None:
     rng = random.Random(1300 + chunk)
     done = 0
@@ -85,6 +114,7 @@ def test_fewest_trains_on_a_thousand_questions(chunk: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.usefixtures("proofs_without_presolve")
 def test_best_claim_on_a_thousand_hands(chunk: int) -> None:
     rng = random.Random(1400 + chunk)
     done = 0
