@@ -98,3 +98,22 @@ def test_importing_the_module_does_not_import_ortools() -> None:
     code = "import sys, canaldsl.solver\nassert 'ortools' not in sys.modules\n"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_new_model_has_every_pre_pep8_name_of_or_tools_own() -> None:
+    """new_model's class holds the aliases OR-Tools puts on each model (NewBoolVar, AddBoolOr,
+    Maximize, ...), each the same method as its snake_case name, and a model built through
+    them is the very model OR-Tools' own class builds."""
+    cp_model = sv.cp_model_module()
+    plain, fast = cp_model.CpModel(), sv.new_model()
+    aliases = {name for name in vars(plain) if name[:1].isupper()}
+    assert len(aliases) > 40 and isinstance(fast, cp_model.CpModel)
+    for name in aliases:
+        assert getattr(fast, name).__name__ == sv._snake_name(plain, name), name
+    for model in (plain, fast):
+        x, y = model.NewBoolVar("x"), model.NewIntVar(0, 3, "y")
+        model.Add(y >= 2).OnlyEnforceIf(x)
+        model.AddBoolOr([x, x.Not()])
+        model.Maximize(y)
+    assert str(fast.proto) == str(plain.proto) and fast.HasObjective()
+    assert sv.solve(fast).objective == sv.solve(plain).objective == 3

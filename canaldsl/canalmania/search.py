@@ -325,6 +325,14 @@ class _Searcher:
         def pairs(slots: int) -> int:
             return min(surveyors, prior_pairs + slots // 2) if smeaton else 0
 
+        # what the inner loop asks again and again, made once per canal searched: a tile's
+        # cost by kind and overbuilding (tile_cost of the same arguments: equal values), the
+        # hand's cards by kind (read by the payment's necessary condition), the fewest tiles
+        # to finish from a hex (task.finish_tile's own lookup, without its mapping's wrapper)
+        cost_of: dict[tuple[TileKind, bool], TileCost] = {}
+        held = {kind: hand.get(kind, 0) for kind in CardKind}
+        finish_tile = task.finish.tile if task.finish is not None else None
+
         def consider(points: int, now: int, completed: bool, slots: int, tile_points: int) -> None:
             incumbent = best[0]
             if incumbent is not None:
@@ -381,7 +389,10 @@ class _Searcher:
             for n in adj.hexes[end]:
                 if n in task.own or n in hexes:
                     continue
-                finish = task.finish_tile.get((n, mask), INF)
+                if finish_tile is not None:
+                    finish = finish_tile(n, mask)
+                else:
+                    finish = task.finish_tile.get((n, mask), INF)
                 if finish > after:
                     continue
                 over = n in task.occupied or n in prior.hexes
@@ -393,11 +404,13 @@ class _Searcher:
                     ki = _KIND_INDEX[kind]
                     if supply_used[ki] >= supply[kind]:
                         continue
-                    cost = tile_cost(task.index, kind, over, engineer)
+                    cost = cost_of.get((kind, over))
+                    if cost is None:
+                        cost = cost_of[kind, over] = tile_cost(task.index, kind, over, engineer)
                     demand[ki] += cost.main
                     demand[4] += cost.extra
-                    new_slots = slots + cost.slots
-                    if _natural_ok(demand, hand, surveyors + pairs(new_slots), brindley):
+                    new_slots = slots + cost.main + cost.extra
+                    if _natural_ok(demand, held, surveyors + pairs(new_slots), brindley):
                         new_points = points + TILE_POINTS[kind]
                         incumbent = best[0]
                         go = True
