@@ -132,7 +132,7 @@ def interrupt_a_solve(template: Sequence[str], name: str, tmp_path: Path) -> Non
     started = start(driven("solve", name, marker, *arguments(template, tmp_path)))
     wait_for(lambda: marker.exists() or started.poll() is not None)
     assert marker.exists(), f"no CP-SAT solve: {finish(started)}"
-    time.sleep(0.2)  # well inside the solve (it takes seconds)
+    # the marker was written by the solve itself, its search started (it takes seconds)
     signalled = time.monotonic()
     started.send_signal(SIGNALS[name])
     outcome = finish(started)
