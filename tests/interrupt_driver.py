@@ -7,8 +7,9 @@ Runs :func:`canaldsl.process.main` with ARGUMENT... as its command line, and SIG
 
 - ``solve``: every CP-SAT solve the command makes is preceded by a hard one (an optimisation
   that takes seconds), solved by the same interruptible path as the real solves
-  (:func:`canaldsl.solver.run_solver`); the line ``solving`` is appended to MARKER_FILE as it
-  starts, and the test sends the signal (this driver sends none);
+  (:func:`canaldsl.solver.run_solver`); the line ``solving`` is appended to MARKER_FILE once
+  its search has started (CP-SAT's own log says so, read by a callback, never printed), and
+  the test sends the signal (this driver sends none);
 - ``finished``: the process signals itself once the command has done its work and said all it
   has to say (when the click command returns), before any of it is written out;
 - ``output``: the process signals itself when the first byte of the answer reaches the real
@@ -53,8 +54,20 @@ def long_solves(marker: Path) -> None:
         hard = cp_model.CpSolver()
         hard.parameters.num_workers = 1
         hard.parameters.max_time_in_seconds = HARD_SECONDS
-        with marker.open("a", encoding="utf-8") as handle:
-            handle.write("solving\n")
+        # The marker is written from inside the solve, when CP-SAT starts its search (after
+        # its presolve, a few milliseconds in): the test's signal then comes while the solve
+        # runs, however loaded the machine (no fixed pause after a marker written before it).
+        hard.parameters.log_search_progress = True
+        hard.parameters.log_to_stdout = False  # the log goes to the callback only
+        said: list[str] = []
+
+        def searching(line: str) -> None:
+            if not said and line.startswith("Starting search"):
+                said.append(line)
+                with marker.open("a", encoding="utf-8") as handle:
+                    handle.write("solving\n")
+
+        hard.log_callback = searching
         real(hard, hard_model())
         return real(real_solver, model)
 

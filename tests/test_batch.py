@@ -14,6 +14,7 @@ from pathlib import Path
 
 import programs
 import pytest
+from batchwork import checked, checked_json, fails_on_three
 from test_cli_check import BAD, GOOD
 
 from canaldsl.batch import NoFilesError, default_jobs, files_to_check, map_in_order
@@ -88,12 +89,6 @@ def test_jobs_must_be_positive(tmp_path: Path) -> None:
     assert "-j" in result.stdout + result.stderr
 
 
-def fails_on_three(number: int) -> int:
-    if number == 3:
-        raise ValueError("three")
-    return number * number
-
-
 def test_workers_give_results_in_order_and_their_errors() -> None:
     numbers = list(range(12))
     assert list(map_in_order(fails_on_three, [1, 2, 4], jobs=2)) == [1, 4, 16]
@@ -122,15 +117,7 @@ def test_a_file_checked_in_a_worker_says_what_it_says_here(tmp_path: Path) -> No
     paths = files_to_check([folder_of_outcomes(tmp_path)], suffix=".canal")
     for as_json in (False, True):
         here = [check_outcome(path, as_json=as_json) for path in paths]
-        assert list(map_in_order(_checked_json if as_json else _checked, paths, jobs=2)) == here
-
-
-def _checked(path: Path) -> object:
-    return check_outcome(path, as_json=False)
-
-
-def _checked_json(path: Path) -> object:
-    return check_outcome(path, as_json=True)
+        assert list(map_in_order(checked_json if as_json else checked, paths, jobs=2)) == here
 
 
 def run_check(*arguments: str | Path) -> tuple[int, bytes]:

@@ -6,7 +6,9 @@ and its fix, and the clicks that set up a turn; the test types the position, see
 underlined with its diagnostic, fixes it by typing, clicks hexes and sees the verdict change,
 opens the dispute report, shares the file as a link and opens it again. Screenshots are taken
 at each step and checked for the expected elements (and colours); set
-``CANALDSL_SCREENSHOTS=FOLDER`` to keep them.
+``CANALDSL_SCREENSHOTS=FOLDER`` to keep them. The report's own screenshot, from which nothing
+is read (the report is checked by its content), is taken only then: a full page of the report
+(1500 x 3300 pixels) cost about 1.5 s of CPU in Chromium and Pillow per game.
 """
 
 from __future__ import annotations
@@ -289,7 +291,8 @@ def test_type_fix_click_and_report_in_chromium(
     report.wait_for_load_state()
     assert scenario.rule in report.content()
     assert report.locator("svg").count() >= 1
-    _shot(report, shots, "3-report")
+    if os.environ.get("CANALDSL_SCREENSHOTS"):  # a record for people: nothing is read from it
+        _shot(report, shots, "3-report")
     report.close()
 
     # a third click makes it legal again (Canal Mania: the same hex takes the tile out)
