@@ -33,7 +33,9 @@ from canaldsl.canalgrande.checks_actions import spy_shape
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.turnends import TurnEnds
 from canaldsl.canalgrande.turnkeys import NodeKeys
+from canaldsl.canalgrande.turnnext import NextVote
 from canaldsl.canalgrande.turnnodes import Agenda, Choose, Edge, InVote, Node, Phase
+from canaldsl.canalgrande.votebounds import kept_at_least
 from canaldsl.canalgrande.votemoves import (
     KINDS,
     Counts,
@@ -109,6 +111,7 @@ class TurnGame:
         self.plays = VotePlays(readings)
         self.ends = TurnEnds(splitter, readings, deck, count=self._count, row=self.plays.row)
         self._most_cache: dict[tuple[int, int, int], int] = {}
+        self.next_vote = NextVote(splitter, readings, deck)
 
     # -------------------------------------------------------------- entry
     def play(self, chooser_offer: Bag[Card], splitter_offer: Bag[Card], *, low: int = 1) -> int:
@@ -203,6 +206,8 @@ class TurnGame:
             if last is not None:
                 return last >= target
             agenda = node.agenda
+            if self.next_vote.active and self._next_vote(node, target):
+                return True
             if not (agenda.traitors or agenda.spies):
                 # one choice only (the next doge's vote, or the splitter's turn to act): its
                 # child is the node's value, so the node is passed through, not tabled
@@ -219,6 +224,8 @@ class TurnGame:
                 return self.at_least(child, target - prize)
         else:
             assert isinstance(node, InVote)
+            if self.next_vote.active and self._next_vote(node, target):
+                return True
             probed = self._probe(node, target)
             if probed is not None:
                 return probed
@@ -255,6 +262,31 @@ class TurnGame:
             high = target if high is None else min(high, target)
         self.bounds[key] = (low, high)
         return result
+
+    def _next_vote(self, node: Phase | InVote, target: int) -> bool:
+        """The next-vote bound (:mod:`~canaldsl.canalgrande.turnnext`): True when the test
+        needs the chooser to win every vote left and it cannot win the next one (the test
+        then passes). Inside a vote the chooser keeps at most its hand now if it wins this
+        vote, and the splitter at least what it takes back. Only the chooser's side is
+        tested: the splitter's settled 429 of 185,162 tests on the worst deal measured, for
+        the cost of every test."""
+        agenda = node.agenda
+        in_vote = type(node) is InVote
+        most = self.most_votes(agenda, node.drawn) + in_vote
+        if not -most < target <= 2 - most:
+            return False
+        certain = agenda.doges or (agenda.later is not None and agenda.later[3])
+        if not certain and target > -in_vote:
+            return False  # no later vote at all may suit the chooser
+        chooser = 1 - self.splitter
+        if in_vote:
+            assert isinstance(node, InVote)
+            mine = node.vote.hands[chooser]
+            theirs = kept_at_least(node.vote, self.splitter)
+        else:
+            assert isinstance(node, Phase)
+            mine, theirs = node.hands[chooser], node.hands[self.splitter]
+        return self.next_vote.fails(chooser, agenda, node.drawn, mine, theirs)
 
     def _probe(self, node: InVote | Choose, target: int) -> bool | None:
         """A vote's first choices tried before the node is looked up in the table: the
