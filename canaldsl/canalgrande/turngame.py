@@ -46,6 +46,7 @@ from canaldsl.canalgrande.votemoves import (
     challenger_of,
     counts,
     hand_cards,
+    reach,
     spy_draw,
     thefts,
 )
@@ -281,11 +282,28 @@ class TurnGame:
         chooser = 1 - self.splitter
         if in_vote:
             assert isinstance(node, InVote)
-            mine = node.vote.hands[chooser]
-            theirs = kept_at_least(node.vote, self.splitter)
-        else:
-            assert isinstance(node, Phase)
-            mine, theirs = node.hands[chooser], node.hands[self.splitter]
+            vote = node.vote
+            mine = vote.hands[chooser]
+            if not vote.placed[chooser] and mine[vote.district]:
+                # to win this vote it must put down a card of the district
+                mine = _less_one(mine, vote.district)
+            theirs = kept_at_least(vote, self.splitter)
+            fails = self.next_vote.fails
+            if fails(chooser, agenda, node.drawn, mine, theirs):
+                return True
+            # the splitter raising to its reach whenever it can pass the chooser: the
+            # chooser wins only with a total at least that reach (the splitter must pass a
+            # total, not equal it), and what it keeps then is at most the hand after one
+            # legal play adding as much (its plays merged into one)
+            short = reach(vote, self.splitter, self.plays.row) - vote.totals[chooser]
+            if short <= 0 or vote.mover != chooser:
+                return False  # (at the splitter's move its one probe is cheaper)
+            hand = vote.hands[chooser]
+            plays = self.plays.legal(hand, vote.district, vote.placed[chooser], True, short)
+            drawn = node.drawn
+            return all(fails(chooser, agenda, drawn, play[5], theirs) for play in plays)
+        assert isinstance(node, Phase)
+        mine, theirs = node.hands[chooser], node.hands[self.splitter]
         return self.next_vote.fails(chooser, agenda, node.drawn, mine, theirs)
 
     def _probe(self, node: InVote | Choose, target: int) -> bool | None:
@@ -459,3 +477,7 @@ class TurnGame:
         hands[1 - winner] = vote.if_lost[1 - winner]
         prize = 1 if winner == self.splitter else -1
         return prize, Phase(node.agenda, (hands[0], hands[1]), node.drawn, node.voted)
+
+
+def _less_one(hand: Counts, kind: int) -> Counts:
+    return (*hand[:kind], hand[kind] - 1, *hand[kind + 1 :])

@@ -24,6 +24,19 @@ the splitter; and Y holds at least L: the fewest it keeps after losing the vote 
 one card of every kind per theft X can still make (floored at 0). Card counts are compared
 kind by kind: the true hands satisfy H_X <= U and H_Y >= L in every kind.
 
+**Inside a vote, sharper** (used when the chooser is to move in a vote it must win). Let
+the splitter play this vote so: whenever it is to move and its reach (the most it can total
+in one play) passes the chooser's total, it raises to that reach. A player must pass the
+other's total to raise, never equal it, so the chooser wins this vote only with a total at
+least that reach r; it must add at least r less its total now. What it keeps is then at
+most the hand after one legal play adding that much: its plays in this vote merged into
+one (the same cards of the district, the reinforcements of each district joined under one
+gondola) add as much, are legal from now (reinforcing is allowed from the opening under
+these readings, and its first card of the district is in the first play) and leave it as
+many cards and at least as many gondolas. If X cannot win the next vote after any such
+play, this play of the splitter's settles the test too; what the splitter keeps (it takes
+back all but its first card and gondolas) is covered by L.
+
 **Monotonicity.** Under the readings where the last vote has its closed form (the reach rule
 from the opening: ``vote.reinforcement-test = play``, ``vote.opening-reinforcement = allowed``;
 and ``vote.repeat-district = allowed``, so every district held may be chosen), the challenger
