@@ -225,6 +225,11 @@ class TurnGame:
                 return self.at_least(child, target - prize)
         else:
             assert isinstance(node, InVote)
+            # the bounds that settle a vote's test without search, before its probe (they
+            # cost less than the probe's first move, which is counted)
+            decided = self.ends.vote_bounds(node, target, self.most_votes(node.agenda, node.drawn))
+            if decided is not None:
+                return decided
             if self.next_vote.active and self._next_vote(node, target):
                 return True
             probed = self._probe(node, target)
@@ -245,11 +250,6 @@ class TurnGame:
             return False
         if target <= -most:
             return True
-        if kind is InVote:
-            assert isinstance(node, InVote)
-            decided = self.ends.vote_bounds(node, target, most - 1)
-            if decided is not None:
-                return decided
         self._count()
         owner, edges = self.edges(node)
         if owner == self.splitter:
