@@ -18,7 +18,10 @@ the cards spent in it no longer matter to the value, and so is the end of a turn
 player's last doge and its traitors are all that is left; inside a vote, a test that only this
 vote's prize could settle is decided by who can force the vote and, with one vote left, by the
 most that vote can bring (:mod:`~canaldsl.canalgrande.turnends`, proofs in
-:mod:`~canaldsl.canalgrande.votebounds`). The search is bounded by a node budget
+:mod:`~canaldsl.canalgrande.votebounds`); and a test that needs the chooser to win every vote
+left passes at once when the chooser cannot win the next one even with the most cards it can
+hold against the fewest the splitter can (:mod:`~canaldsl.canalgrande.turnnext`, with its
+proof). The search is bounded by a node budget
 (deterministic; :class:`TurnSearchLimitError`, code ``S702``). A spy that would draw past the
 known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothing is guessed.
 """
