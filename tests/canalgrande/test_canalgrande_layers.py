@@ -16,6 +16,7 @@ LAYERS = {
               "checks_round", "effects", "allrules", "sentences"],
     "engine": ["reports", "votes", "draws", "actions", "engine", "game"],
     "solvers": ["solve_vote", "votemoves", "votebounds", "turnnodes", "turnkeys", "turnends",
+                "turnnext",
                 "turngame", "solve_split", "solve_win"],
     "analysis": ["reading", "loading"],
     "pictures": ["picture"],

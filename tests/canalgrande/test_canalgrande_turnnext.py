@@ -1,0 +1,111 @@
+"""The next-vote bound of the turn search (canaldsl.canalgrande.turnnext) against the exact
+search without it: every value of every split's both replies, on random multi-vote turns
+(doges, spies that draw doges, traitors); and a bound made wrong by one is caught."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canaldsl.canalgrande.bag import Bag
+from canaldsl.canalgrande.cards import Card, District
+from canaldsl.canalgrande.rulebook import Readings
+from canaldsl.canalgrande.solve_split import splits
+from canaldsl.canalgrande.turngame import TurnGame
+from canaldsl.canalgrande.turnnext import NextVote
+from canaldsl.canalgrande.votemoves import Counts, counts
+
+ALL = (
+    [d.card for d in District for _ in range(5)]
+    + [Card.SPY] * 3
+    + [Card.TRAITOR] * 7
+    + [Card.GONDOLA] * 6
+    + [Card.DOGE] * 6
+)
+TOPS = (
+    [Card.DOGE, Card.DOGE, Card.DOGE],
+    [Card.DOGE, Card.DOGE, Card.SPY],
+    [Card.DOGE, Card.DOGE, Card.TRAITOR],
+    [Card.DOGE, Card.SPY, Card.SPY],
+    [Card.DOGE, Card.DOGE, Card.DOGE, Card.SPY],
+)
+
+
+def _turn(rng: random.Random) -> tuple[int, tuple[Counts, Counts], Bag[Card], tuple[Card, ...]]:
+    """Hands of 2 to 6 cards, many doges among the five turned up, the deck's front holding
+    doges, spies and traitors (so spies draw votes and thefts)."""
+    pool = list(ALL)
+    rng.shuffle(pool)
+    holdable = [c for c in pool if c.goes_to_hand]
+    first, second = rng.randint(2, 6), rng.randint(2, 6)
+    hands = holdable[:first], holdable[first : first + second]
+    top = list(rng.choice(TOPS))
+    for card in hands[0] + hands[1] + top:
+        pool.remove(card)
+    plain = [c for c in pool if c.goes_to_hand][: 5 - len(top)]
+    for card in plain:
+        pool.remove(card)
+    rng.shuffle(pool)
+    front = [c for c in pool if not c.goes_to_hand][:3] + [c for c in pool if c.goes_to_hand][:3]
+    for card in front:
+        pool.remove(card)
+    rng.shuffle(front)
+    deck = (*front, *pool)
+    return (
+        rng.randint(0, 1),
+        (counts(Bag.of(hands[0])), counts(Bag.of(hands[1]))),
+        Bag.of([*top, *plain]),
+        deck,
+    )
+
+
+def _values(active: bool, seed: int, count: int) -> tuple[list[int], int]:
+    """Every reply's value of ``count`` random turns, with the bound on or off; and how many
+    tests the bound settled."""
+    rng = random.Random(seed)
+    values, settled = [], 0
+    for _ in range(count):
+        splitter, hands, actions, deck = _turn(rng)
+        game = TurnGame(splitter, hands, deck, Readings(), 2_000_000)
+        game.next_vote.active = active
+        fails = game.next_vote.fails
+
+        def counted(*args: object, fails: object = fails) -> bool:
+            nonlocal settled
+            result = fails(*args)  # type: ignore[operator]
+            settled += bool(result)
+            return bool(result)
+
+        game.next_vote.fails = counted  # type: ignore[method-assign]
+        for first, second in splits(actions, Bag()):
+            values.append(game.play(first.actions, second.actions, low=0))
+            values.append(game.play(second.actions, first.actions, low=0))
+    return values, settled
+
+
+def test_the_next_vote_bound_keeps_every_value() -> None:
+    """The same values with the bound as without it (the search without it is checked
+    against the brute force in test_canalgrande_solve_split), and the bound did settle
+    tests (so the comparison is not empty)."""
+    with_bound, settled = _values(True, 21, 80)
+    without, _ = _values(False, 21, 80)
+    assert with_bound == without
+    assert settled > 500
+    assert len(with_bound) > 1000
+
+
+def test_a_bound_wrong_by_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above fails when the bound is made wrong: the challenger winning only
+    on a reach strictly above the defender's (a tie wins in the rules)."""
+
+    def wrong(self: NextVote, side: int, owner: int, mine: Counts, theirs: Counts) -> bool:
+        ours, others = self._reach(mine), self._reach(theirs)
+        if owner == side and any(mine[:6]):
+            return any(ours[d] > others[d] for d in range(6) if mine[d])
+        return not any(others[d] > ours[d] for d in range(6) if theirs[d])
+
+    monkeypatch.setattr(NextVote, "_wins", wrong)
+    with_bound, _ = _values(True, 21, 80)
+    without, _ = _values(False, 21, 80)
+    assert with_bound != without
