@@ -166,7 +166,7 @@ def test_a_remembered_parse_checks_the_same_as_a_fresh_one() -> None:
     from canaldsl.canalmania import loading
 
     text = (EXAMPLES / "game-record-2nd-edition.canal").read_text(encoding="utf-8")
-    loading._PARSED.clear()
+    loading.forget_parses()
     first, diagnostics = loading.check_text(text, filename="a.canal")
     assert first is not None and len(loading._PARSED) == 1
     second, again = loading.check_text(text, filename="a.canal")
@@ -177,10 +177,28 @@ def test_a_remembered_parse_checks_the_same_as_a_fresh_one() -> None:
     assert [d.render() for d in elsewhere] == [
         d.render().replace("a.canal", "b.canal") for d in diagnostics
     ]
-    loading._PARSED.clear()
+    loading.forget_parses()
     fresh, fresh_diagnostics = loading.check_text(text, filename="a.canal")
     assert fresh is not None and fresh.document == first.document
     assert fresh_diagnostics == diagnostics
     broken = text + "\nplayer {\n"
     assert loading.check_text(broken, filename="a.canal")[0] is None
     assert all(key[0] != broken for key in loading._PARSED)
+
+
+def test_remembered_parses_keep_to_their_size_and_forget_the_oldest() -> None:
+    """The remembered parses hold at most ``_PARSED_KEPT`` characters of text: adding more
+    forgets the oldest first, and the running size equals the texts' lengths."""
+    from canaldsl.canalmania import loading
+
+    text = (EXAMPLES / "game-record-2nd-edition.canal").read_text(encoding="utf-8")
+    loading.forget_parses()
+    names = [f"n{i}.canal" for i in range(loading._PARSED_KEPT // len(text) + 3)]
+    for name in names:
+        assert loading.check_text(text, filename=name)[0] is not None
+    kept = [name for _, name in loading._PARSED]
+    assert kept == names[len(names) - len(kept) :] and len(kept) < len(names)
+    assert loading._parsed_size == sum(len(t) for t, _ in loading._PARSED)
+    assert loading._parsed_size <= loading._PARSED_KEPT
+    loading.forget_parses()
+    assert loading._parsed_size == 0 and not loading._PARSED

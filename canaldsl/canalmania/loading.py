@@ -57,6 +57,16 @@ latest ``_PARSED_KEPT`` characters of them in all."""
 _PARSED_LONGEST = 50_000
 _PARSED_KEPT = 1_000_000
 _PARSED_LOCK = threading.Lock()
+_parsed_size = 0
+"""The characters of the texts in ``_PARSED``, kept as they come and go (not summed again)."""
+
+
+def forget_parses() -> None:
+    """Empty the remembered parses (``_PARSED``) and their size, e.g. between tests."""
+    global _parsed_size
+    with _PARSED_LOCK:
+        _PARSED.clear()
+        _parsed_size = 0
 
 
 def _parse(
@@ -72,10 +82,14 @@ def _parse(
         return found[0], None, list(found[1])
     document, partial, diagnostics = parse_document_partial(text, filename=name)
     if document is not None and len(text) <= _PARSED_LONGEST:
+        global _parsed_size
         with _PARSED_LOCK:
+            if key not in _PARSED:
+                _parsed_size += len(text)
             _PARSED[key] = (document, tuple(diagnostics))
-            while sum(len(t) for t, _ in _PARSED) > _PARSED_KEPT:
-                _PARSED.popitem(last=False)
+            while _parsed_size > _PARSED_KEPT:
+                (old_text, _), _ = _PARSED.popitem(last=False)
+                _parsed_size -= len(old_text)
     return document, partial, diagnostics
 
 
