@@ -14,6 +14,7 @@ its status is TIMEOUT.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import threading
 import time
@@ -313,17 +314,66 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
 
 
 def _fingerprint(solver: Any, model: Any) -> bytes:
-    """A digest of the model (its protocol buffer in text form, made in memory: variables,
-    constraints, objective, hints and assumptions; ~5 us for a small model, ~50 ms for the
-    largest of the rule questions) and of the solver's parameters but the wall-clock limit."""
+    """A digest of the model (its protocol buffer: variables, constraints, objective, hints and
+    assumptions) and of the solver's parameters but the wall-clock limit.
+
+    The model is read in its text form, made in memory (~5 us for a small model), or, from
+    BINARY_FROM items (variables and constraints) on, in its binary form (:func:`_binary`):
+    the text of the largest rule questions' models is 4 MB and took 33 ms to make, 15 times
+    what the binary form takes, and such a model is fingerprinted at each of the dozen solves
+    of a minimal set of rules. Either form holds the whole protocol buffer, so the same
+    digest means the same model; the form is part of the digest."""
     settings = "\n".join(
         line
         for line in str(solver.parameters).splitlines()
         if not line.startswith("max_time_in_seconds")
     )
-    digest = hashlib.sha256(str(model.proto).encode("utf-8"))
+    proto = model.proto
+    data = None
+    if len(proto.variables) + len(proto.constraints) >= BINARY_FROM:
+        data = _binary(proto)
+    digest = hashlib.sha256()
+    if data is not None:
+        digest.update(b"binary\0")
+        digest.update(data)
+    else:
+        digest.update(b"text\0")
+        digest.update(str(proto).encode("utf-8"))
     digest.update(b"\0" + settings.encode("utf-8"))
     return digest.digest()
+
+
+BINARY_FROM = 200
+"""Models of at least this many variables and constraints are fingerprinted in binary form
+(below it, making the text is quicker than writing the binary form; measured: 2.4 us against
+11 us for a one-constraint model, 2 ms against 0.2 ms for one of 2,400 items)."""
+
+
+def _binary(proto: Any) -> bytes | None:
+    """The model's protocol buffer in binary form, written by CP-SAT into an anonymous file in
+    memory (``memfd_create``: no file on disk, freed when closed); None where the system has no
+    such files (the text form is used then). OR-Tools' Python model gives no other way to its
+    binary form."""
+    make = getattr(os, "memfd_create", None)
+    if make is None:
+        return None
+    from ortools.sat.python import cp_model_helper
+
+    try:
+        descriptor = make("canaldsl-model", getattr(os, "MFD_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        path = f"/proc/self/fd/{descriptor}"
+        if not cp_model_helper.CpSatHelper.write_model_to_file(proto, path):
+            return None
+        size = os.fstat(descriptor).st_size
+        data = os.pread(descriptor, size, 0)
+        return data if len(data) == size else None
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
 
 
 def forbid(model: Any, literals: Iterable[Any]) -> None:

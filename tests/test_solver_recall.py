@@ -4,6 +4,7 @@ parameters, or a solve its budget cut short."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -98,3 +99,35 @@ def test_a_solve_cut_by_its_budget_is_not_remembered(monkeypatch: pytest.MonkeyP
         statuses.add(solve(model, budget=Budget(0.01)).status)
     assert statuses == {UNKNOWN}
     assert len(runs) == 2
+
+
+def _chain(length: int, last: int) -> Any:
+    """A model of ``length`` variables in a chain of constraints (large enough to be
+    fingerprinted in binary form), the last bound by ``last``."""
+    model = new_model()
+    xs = [model.NewIntVar(0, 10, f"x{i}") for i in range(length)]
+    for a, b in itertools.pairwise(xs):
+        model.Add(a <= b)
+    model.Add(xs[-1] <= last)
+    return model
+
+
+def test_a_large_model_is_fingerprinted_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From BINARY_FROM items a model is read in binary form: the same model built anew has
+    the same fingerprint, and one bound changed, an assumption added or the text form used
+    (where the system has no file in memory) gives another."""
+    size = solver.BINARY_FROM
+    cp_solver = solver.cp_model_module().CpSolver()
+    solver.configure(cp_solver.parameters, None)
+    first = solver._fingerprint(cp_solver, _chain(size, 7))
+    assert solver._binary(_chain(size, 7).proto) is not None
+    assert solver._fingerprint(cp_solver, _chain(size, 7)) == first
+    assert solver._fingerprint(cp_solver, _chain(size, 8)) != first
+    assumed = _chain(size, 7)
+    assumed.AddAssumptions([assumed.NewBoolVar("b")])
+    assert solver._fingerprint(cp_solver, assumed) != first
+    monkeypatch.delattr(solver.os, "memfd_create")
+    assert solver._binary(_chain(size, 7).proto) is None
+    text = solver._fingerprint(cp_solver, _chain(size, 7))
+    assert text != first
+    assert text == solver._fingerprint(cp_solver, _chain(size, 7))
