@@ -8,6 +8,9 @@ file in six).
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import goldenfiles
@@ -40,6 +43,26 @@ def _quick_cases() -> set[str]:
 
 QUICK = _quick_cases()
 
+MEMORY = Path("/dev/shm")
+"""A folder in memory (tmpfs), where the commands' pictures, reports and reformatted files are
+written when it exists."""
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Iterator[Path]:
+    """The folder the commands write to: in memory when the system has one (tmpfs), else
+    pytest's temporary folder. The product writes each file as it always does (a temporary
+    file, ``fsync``, a rename: :func:`canaldsl.writing.write_atomically`), and the test reads
+    back the same bytes; on tmpfs the ``fsync`` and the removal of the last output cost no
+    disk wait. On this machine's disk (ext4) they took 7.5 ms and 3 ms of wall time, about 6 s
+    of the golden test's 846 written files (measured on 2026-11-27), while a core stood idle.
+    """
+    if MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
+        with tempfile.TemporaryDirectory(dir=MEMORY, prefix="canaldsl-golden-") as folder:
+            yield Path(folder)
+    else:
+        yield tmp_path
+
 
 @pytest.mark.parametrize(
     "case",
@@ -48,6 +71,6 @@ QUICK = _quick_cases()
         for c in CASES
     ],
 )
-def test_output_is_unchanged(case: Case, tmp_path: Path) -> None:
-    problems = goldenfiles.compare(case, tmp_path)
+def test_output_is_unchanged(case: Case, scratch: Path) -> None:
+    problems = goldenfiles.compare(case, scratch)
     assert not problems, f"{case.name}: the output changed\n" + "\n".join(problems)
