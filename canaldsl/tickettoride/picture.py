@@ -350,6 +350,7 @@ class _Picture:
         soft: list[list[Point]] = []
         for track in self.board.tracks:
             soft.extend(self._cars(track.index))
+        cars = [_Car.of(car) for car in soft]
         order = sorted(range(len(self.board.cities)), key=lambda i: self.points[i])
         area = Box(0, self.top, self.width, self.height)
         placed: list[tuple[int, Box]] = []
@@ -376,7 +377,7 @@ class _Picture:
                     inside = _inside(box, area)
                     score = 0.0 if inside else 1e6
                     score += 1e5 * sum(box.overlaps(other) for other in hard)
-                    score += 40.0 * sum(_hits(box, car) for car in soft)
+                    score += 40.0 * _hit_count(box, cars)
                     score += rank
                     if best is None or score < best[0]:
                         best = (score, box)
@@ -473,11 +474,43 @@ def _inside(box: Box, area: Box) -> bool:
     )
 
 
-def _hits(box: Box, car: list[Point]) -> bool:
-    """Whether a car (a thin quadrilateral) reaches into the box (its centre or a corner)."""
-    xs = [p[0] for p in car]
-    ys = [p[1] for p in car]
-    points = [*car, (sum(xs) / 4, sum(ys) / 4)]
-    return any(
-        box.x <= px <= box.x + box.width and box.y <= py <= box.y + box.height for px, py in points
-    )
+@dataclass(frozen=True)
+class _Car:
+    """A car (a thin quadrilateral) as the points that say whether it reaches into a box (its
+    corners and centre), and their bounds."""
+
+    points: tuple[Point, ...]
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @staticmethod
+    def of(car: list[Point]) -> _Car:
+        xs = [p[0] for p in car]
+        ys = [p[1] for p in car]
+        points = (*car, (sum(xs) / 4, sum(ys) / 4))
+        return _Car(
+            points,
+            min(p[0] for p in points),
+            max(p[0] for p in points),
+            min(p[1] for p in points),
+            max(p[1] for p in points),
+        )
+
+
+def _hit_count(box: Box, cars: list[_Car]) -> int:
+    """How many cars reach into the box (a corner or the centre in it, edges included), each
+    tested only when its bounds meet the box (a point in the box lies within both, so no
+    car is missed). Placing the 36 names of the USA map tests each of 32 places against
+    about 300 cars (measured over the golden pictures of Ticket to Ride: placing the names
+    took 1.17 s of CPU testing every car, 0.05 s so)."""
+    x0, x1 = box.x, box.x + box.width
+    y0, y1 = box.y, box.y + box.height
+    count = 0
+    for car in cars:
+        if car.right < x0 or car.left > x1 or car.bottom < y0 or car.top > y1:
+            continue
+        if any(x0 <= px <= x1 and y0 <= py <= y1 for px, py in car.points):
+            count += 1
+    return count
