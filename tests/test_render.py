@@ -8,6 +8,7 @@ the ``data-`` attributes the picture gives each thing it draws (``data-kind="til
 from __future__ import annotations
 
 import math
+import random
 import struct
 import subprocess
 import sys
@@ -29,6 +30,7 @@ from canaldsl.canalmania.picture import focus_hexes, scenario_svg, svg
 from canaldsl.canalmania.play import state_after_turns
 from canaldsl.canalmania.semantics import Scenario
 from canaldsl.draw.hexes import HexLayout
+from canaldsl.draw.placement import Box, Placer
 from canaldsl.draw.raster import PNG_SIGNATURE, png_from_svg
 from canaldsl.draw.text import text_width, wrap, xml_safe
 from canaldsl.hexgrid import Hex
@@ -477,3 +479,39 @@ def test_a_group_that_needs_definitions_is_drawn_each_time() -> None:
     assert not canvas._REMEMBERED
     assert pictures[0] == pictures[1]
     assert "<linearGradient" in pictures[0] and 'fill="url(#' in pictures[0]
+
+
+def _some_box(rng: random.Random) -> Box:
+    """A box anywhere about an 800 x 600 area, some on the placer's square edges, some empty
+    or of a negative width."""
+    x = rng.choice([rng.uniform(-50, 850), 64.0 * rng.randint(-1, 13)])
+    width = rng.choice([rng.uniform(0, 140), 64.0, 0.0, -rng.uniform(0, 20)])
+    return Box(x, rng.uniform(-50, 650), width, rng.uniform(0, 40))
+
+
+def test_the_placer_finds_the_same_free_boxes_as_testing_every_taken_one() -> None:
+    """The placer files taken boxes under squares (:class:`canaldsl.draw.placement.Placer`);
+    its answers are those of testing a candidate against every box taken, on random boxes of
+    every size, at the squares' edges, outside the area, and of a negative side."""
+    rng = random.Random(11)
+    for _ in range(40):
+        placer = Placer(800.0, 600.0)
+        taken: list[Box] = []
+        for _ in range(150):
+            candidates = [_some_box(rng) for _ in range(rng.randint(1, 6))]
+            for box in candidates:
+                expected = box.inside(800.0, 600.0) and not any(box.overlaps(t) for t in taken)
+                assert placer.is_free(box) == expected
+            if rng.random() < 0.3:
+                placer.block(candidates[0])
+                taken.append(candidates[0])
+            else:
+                chosen = placer.place(candidates)
+                free = [
+                    b
+                    for b in candidates
+                    if b.inside(800.0, 600.0) and not any(b.overlaps(t) for t in taken)
+                ]
+                assert chosen == (free[0] if free else candidates[0])
+                taken.append(chosen)
+        assert placer.taken == taken
