@@ -494,10 +494,10 @@ def test_the_placer_finds_the_same_free_boxes_as_testing_every_taken_one() -> No
     its answers are those of testing a candidate against every box taken, on random boxes of
     every size, at the squares' edges, outside the area, and of a negative side."""
     rng = random.Random(11)
-    for _ in range(40):
+    for _ in range(10):
         placer = Placer(800.0, 600.0)
         taken: list[Box] = []
-        for _ in range(150):
+        for _ in range(120):
             candidates = [_some_box(rng) for _ in range(rng.randint(1, 6))]
             for box in candidates:
                 expected = box.inside(800.0, 600.0) and not any(box.overlaps(t) for t in taken)
