@@ -5,6 +5,7 @@ parameters, or a solve its budget cut short."""
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -126,7 +127,7 @@ def test_a_large_model_is_fingerprinted_whole(monkeypatch: pytest.MonkeyPatch) -
     assumed = _chain(size, 7)
     assumed.AddAssumptions([assumed.NewBoolVar("b")])
     assert solver._fingerprint(cp_solver, assumed) != first
-    monkeypatch.delattr(solver.os, "memfd_create")
+    monkeypatch.delattr(os, "memfd_create")
     assert solver._binary(_chain(size, 7).proto) is None
     text = solver._fingerprint(cp_solver, _chain(size, 7))
     assert text != first
