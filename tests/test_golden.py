@@ -49,19 +49,19 @@ written when it exists."""
 
 
 @pytest.fixture
-def scratch(tmp_path: Path) -> Iterator[Path]:
+def scratch(request: pytest.FixtureRequest) -> Iterator[Path]:
     """The folder the commands write to: in memory when the system has one (tmpfs), else
     pytest's temporary folder. The product writes each file as it always does (a temporary
     file, ``fsync``, a rename: :func:`canaldsl.writing.write_atomically`), and the test reads
     back the same bytes; on tmpfs the ``fsync`` and the removal of the last output cost no
     disk wait. On this machine's disk (ext4) they took 7.5 ms and 3 ms of wall time, about 6 s
     of the golden test's 846 written files (measured on 2026-11-27), while a core stood idle.
-    """
+    pytest's ``tmp_path`` (a folder made on disk for each test) is made only when needed."""
     if MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
         with tempfile.TemporaryDirectory(dir=MEMORY, prefix="canaldsl-golden-") as folder:
             yield Path(folder)
     else:
-        yield tmp_path
+        yield request.getfixturevalue("tmp_path")
 
 
 @pytest.mark.parametrize(
