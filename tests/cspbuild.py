@@ -553,33 +553,63 @@ def reach(board: Board, canal: CanalInfo) -> dict[tuple[Hex, frozenset[str]], in
 
 @dataclass(frozen=True)
 class LineProblem:
-    """A python-constraint problem whose solutions are the lines of one canal, and how to read
-    a solution. Values are small integers: a tile is ``hex number * 4 + kind number``, a place
-    its number in ``names``; ``EMPTY_SLOT`` (-1) leaves a slot unused."""
+    """A python-constraint problem whose solutions are the hexes and places of one canal's
+    lines, and how to read a solution and give its tiles their kinds. Values are small
+    integers: a tile is its hex's number, a place its number in ``names``; ``EMPTY_SLOT`` (-1)
+    leaves a slot unused."""
 
     problem: Problem
     tiles: list[str]
     places: list[str]
     hexes: list[Hex]
     names: list[str]
+    kinds: Mapping[int, tuple[int, ...]]
+    """The kinds (numbers in ``KINDS``) a tile may have on each hex: its terrain's, in supply."""
+    cost: Mapping[tuple[int, int], tuple[int, int, int]]
+    """:meth:`_Relaxed.cost` of a tile of each (hex, kind)."""
+    last: int
+    """The kind of the tile the barge stands on (-1: none, or it stands on a place)."""
+    relaxed: _Relaxed
 
     def lines(self) -> list[tuple[Item, ...]]:
-        """Every solution as the line's items in order."""
+        """Every solution as the line's items in order, once for each choice of its tiles'
+        kinds that is legal: kinds of the hex's terrain in supply (the domains), no two tiles
+        of one kind in a row with no place between (the barge's tile counts), and the relaxed
+        card count of the line's tiles."""
         out: list[tuple[Item, ...]] = []
+        tiles, places, names = self.tiles, self.places, self.names
         for solution in self.problem.getSolutionIter():
-            items: list[Item] = []
-            if solution[self.places[0]] != EMPTY_SLOT:
-                items.append(self.names[solution[self.places[0]]])
-            for t, q in zip(self.tiles, self.places[1:], strict=True):
+            first = solution[places[0]]
+            hexes: list[int] = []
+            after: list[int] = []
+            for t, q in zip(tiles, places[1:], strict=True):
                 value = solution[t]
                 if value == EMPTY_SLOT:
                     break
-                items.append((self.hexes[value >> 2], KINDS[value & 3]))
-                if solution[q] != EMPTY_SLOT:
-                    items.append(self.names[solution[q]])
-            if items:
+                hexes.append(value)
+                after.append(solution[q])
+            if first == EMPTY_SLOT and not hexes:
+                continue
+            for kinds in itertools.product(*(self.kinds[h] for h in hexes)):
+                if not self._legal_kinds(first, hexes, after, kinds):
+                    continue
+                items: list[Item] = [] if first == EMPTY_SLOT else [names[first]]
+                for h, q, k in zip(hexes, after, kinds, strict=True):
+                    items.append((self.hexes[h], KINDS[k]))
+                    if q != EMPTY_SLOT:
+                        items.append(names[q])
                 out.append(tuple(items))
         return out
+
+    def _legal_kinds(
+        self, first: int, hexes: Sequence[int], after: Sequence[int], kinds: Sequence[int]
+    ) -> bool:
+        before = self.last if first == EMPTY_SLOT else -1
+        for k, q in zip(kinds, after, strict=True):
+            if k == before:
+                return False
+            before = k if q == EMPTY_SLOT else -1
+        return self.relaxed.ok([self.cost[h, k] for h, k in zip(hexes, kinds, strict=True)])
 
 
 EMPTY_SLOT = -1
@@ -592,9 +622,11 @@ def line_problem(
     relaxed: _Relaxed,
     finisher: Finisher,
 ) -> LineProblem:
-    """The lines of ``canal`` with at most ``slots`` tiles as a constraint problem (see the
-    module docstring). A tile's domain holds only hexes the barge can reach by then and from
-    which the far endpoint is near enough for the tiles left (a necessary condition)."""
+    """The hexes and places of the lines of ``canal`` with at most ``slots`` tiles as a
+    constraint problem (see the module docstring); :meth:`LineProblem.lines` gives each
+    solution's tiles their kinds. A tile's domain holds only hexes the barge can reach by then
+    and from which the far endpoint is near enough for the tiles left (a necessary
+    condition), and on which some kind of tile may stand (terrain, supply)."""
     problem = Problem()
     distance = reach(board, canal)
     grid = graph(board)
@@ -610,7 +642,8 @@ def line_problem(
     junction = canal.junction
     tiles = [f"t{p}" for p in range(1, slots + 1)]
     places = [f"q{p}" for p in range(0, slots + 1)]
-    cost: dict[int, tuple[int, int, int]] = {}
+    kinds: dict[int, tuple[int, ...]] = {}
+    cost: dict[tuple[int, int], tuple[int, int, int]] = {}
     for p, name in enumerate(tiles, start=1):
         domain = [EMPTY_SLOT]
         candidates = sorted(
@@ -621,11 +654,17 @@ def line_problem(
             }
         )
         for hex in candidates:
-            for kind in TERRAIN_TILES[board.terrain[hex]]:
-                if relaxed.supply[KINDS.index(kind)] > 0:
-                    value = number[hex] * 4 + KINDS.index(kind)
-                    domain.append(value)
-                    cost[value] = relaxed.cost(kind, hex in canal.occupied)
+            value = number[hex]
+            if value not in kinds:
+                kinds[value] = tuple(
+                    KINDS.index(kind)
+                    for kind in TERRAIN_TILES[board.terrain[hex]]
+                    if relaxed.supply[KINDS.index(kind)] > 0
+                )
+                for k in kinds[value]:
+                    cost[value, k] = relaxed.cost(KINDS[k], hex in canal.occupied)
+            if kinds[value]:
+                domain.append(value)
         problem.addVariable(name, domain)
     for p, name in enumerate(places):
         first = p == 0
@@ -644,19 +683,14 @@ def line_problem(
         )
     for p in range(1, slots + 1):
         problem.addConstraint(
-            lambda t, q: q == EMPTY_SLOT or (t != EMPTY_SLOT and place_at[q] in around[t >> 2]),
+            lambda t, q: q == EMPTY_SLOT or (t != EMPTY_SLOT and place_at[q] in around[t]),
             (tiles[p - 1], places[p]),
         )
-    # each tile next to what comes before it; no two of a kind in a row within a section
+    # each tile next to what comes before it (no two of a kind in a row: the kinds, in lines())
     if tiles:
         problem.addConstraint(
             lambda q, t: (
-                t == EMPTY_SLOT
-                or (
-                    (t >> 2) in around[place_at[q]]
-                    if q != EMPTY_SLOT
-                    else (t >> 2) in around[end] and (t & 3) != last
-                )
+                t == EMPTY_SLOT or t in (around[place_at[q]] if q != EMPTY_SLOT else around[end])
             ),
             (places[0], tiles[0]),
         )
@@ -666,20 +700,14 @@ def line_problem(
                 t == EMPTY_SLOT
                 or (
                     before != EMPTY_SLOT
-                    and (
-                        (t >> 2) in around[place_at[q]]
-                        if q != EMPTY_SLOT
-                        else (t >> 2) in around[before >> 2] and (t & 3) != (before & 3)
-                    )
+                    and t in (around[place_at[q]] if q != EMPTY_SLOT else around[before])
                 )
             ),
             (tiles[p - 2], places[p - 1], tiles[p - 1]),
         )
     # no hex or place twice
     for a, b in itertools.combinations(tiles, 2):
-        problem.addConstraint(
-            lambda x, y: x == EMPTY_SLOT or y == EMPTY_SLOT or (x >> 2) != (y >> 2), (a, b)
-        )
+        problem.addConstraint(lambda x, y: x == EMPTY_SLOT or x != y, (a, b))
     for a, b in itertools.combinations(places, 2):
         problem.addConstraint(lambda x, y: x == EMPTY_SLOT or x != y, (a, b))
 
@@ -701,13 +729,23 @@ def line_problem(
                 (places[p], tiles[p]),
             )
 
-    # the supply and a relaxed card count
+    # the supply and a relaxed card count, for some choice of the tiles' kinds (each choice
+    # is counted exactly in lines(); remembered by the hexes chosen)
+    affordable_known: dict[tuple[int, ...], bool] = {}
+
     def affordable(*chosen: int) -> bool:
-        return relaxed.ok([cost[c] for c in chosen if isinstance(c, int) and c >= 0])
+        key = tuple(sorted(c for c in chosen if isinstance(c, int) and c >= 0))
+        known = affordable_known.get(key)
+        if known is None:
+            known = affordable_known[key] = any(
+                relaxed.ok([cost[h, k] for h, k in zip(key, choice, strict=True)])
+                for choice in itertools.product(*(kinds[h] for h in key))
+            )
+        return known
 
     if tiles:
         problem.addConstraint(FunctionConstraint(affordable, assigned=False), tiles)
-    return LineProblem(problem, tiles, places, hexes, names)
+    return LineProblem(problem, tiles, places, hexes, names, kinds, cost, last, relaxed)
 
 
 def canal_lines(state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed) -> list[Line]:
