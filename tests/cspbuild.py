@@ -8,22 +8,24 @@ numbers (terrain, tile points, card costs) and nothing else.
 
 Three small problems, two of them constraint satisfaction problems:
 
-* **Lines** (python-constraint, one problem per canal). Slot ``t<p>`` is the canal's p-th new
-  tile — a (hex, kind) pair or empty — and slot ``q<p>`` the place it reaches right after that
+* **Lines** (python-constraint, one problem per canal). Slot ``t<p>`` is the hex of the
+  canal's p-th new tile, or empty, and slot ``q<p>`` the place it reaches right after that
   tile (``q0``: before the first tile, when the barge stands on a tile). Constraints: slots
   filled in order; a place only right after a tile and next to it; each tile next to the tile
-  or place before it (the first next to the barge); kinds suiting the terrain (domains); no two
-  tiles of one kind in a row with no place between (also after the barge's tile; under
-  consecutive-tiles = neighbouring-hexes none on touching hexes of a section, a filter on the
-  solutions); no hex or
-  place twice; the far endpoint only after every via place, and nothing after a completion
-  (for a junction canal any new place completes it); no more tiles than the contract's value
-  allows, a tile's domain holding only hexes the barge can reach by then and from which the
-  canal can still be finished in time; the tile supply; and a relaxed card count (a necessary
-  condition, so no line the hand could pay for is lost). Every solution is a candidate line;
-  one that leaves its canal incomplete is kept only when the canal can still be completed (a
-  plain depth-first search for a route of unused hexes and places within the value, written
-  here).
+  or place before it (the first next to the barge); no hex or place twice; the far endpoint
+  only after every via place, and nothing after a completion (for a junction canal any new
+  place completes it); no more tiles than the contract's value allows, a tile's domain
+  holding only hexes the barge can reach by then, from which the canal can still be finished
+  in time and on which some kind of tile in supply may stand; and a relaxed card count for
+  some choice of the tiles' kinds (a necessary condition, so no line the hand could pay for
+  is lost). Each solution gives a candidate line for every choice of its tiles' kinds that
+  is legal: kinds suiting the terrain, in supply; no two tiles of one kind in a row with no
+  place between (also after the barge's tile; under consecutive-tiles = neighbouring-hexes
+  none on touching hexes of a section); the relaxed card count. (Kinds are chosen after the
+  solution, not by the solver: half of the lines differ from another only in their kinds.)
+  A line that leaves its canal incomplete is legal only when the canal can still be
+  completed (a plain depth-first search for a route of unused hexes and places within the
+  value, written here), tested when the combination step first reaches the line.
 * **Payment** (python-constraint, one problem per list of tile costs, remembered). Variable
   ``(i, card)`` is how many cards of that kind pay tile i (with Smeaton also how many surveyor
   *halves*): each tile gets exactly its cards (an exact sum), enough of them of its own kind
@@ -748,19 +750,46 @@ def line_problem(
     return LineProblem(problem, tiles, places, hexes, names, kinds, cost, last, relaxed)
 
 
-def canal_lines(state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed) -> list[Line]:
-    """Every legal line of ``canal`` with at most ``slots`` tiles (the empty line first)."""
+@dataclass
+class Candidate:
+    """A line of one canal as the constraint problem gives it, legal but perhaps for one
+    thing: an incomplete canal must still be completable afterwards. That test (an exact
+    search of its own, :class:`Finisher`) is made only when the combination step reaches the
+    line (:meth:`legal`, once): lines scoring too little to matter are never tested."""
+
+    line: Line
+    finisher: Finisher | None
+    question: tuple[Hex, bool, frozenset[Hex], frozenset[str], int] | None
+    """:meth:`Finisher.possible`'s arguments (None: nothing to test)."""
+    known: bool | None = None
+
+    def legal(self) -> bool:
+        if self.known is None:
+            if self.question is None or self.finisher is None:
+                self.known = True
+            else:
+                end, on_place, hexes, places, left = self.question
+                self.known = self.finisher.possible(
+                    end=end, on_place=on_place, hexes=hexes, places=places, left=left
+                )
+        return self.known
+
+
+def canal_lines(
+    state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed
+) -> list[Candidate]:
+    """Every line of ``canal`` with at most ``slots`` tiles (the empty line first), each
+    legal once :meth:`Candidate.legal` says so."""
     board = state.board
-    lines = [Line((), False, 0)]
+    lines = [Candidate(Line((), False, 0), None, None)]
     if slots <= 0 and canal.on_place:
         return lines
     finisher = Finisher(board, canal)
     for items in line_problem(board, canal, max(slots, 0), relaxed, finisher).lines():
         if canal.neighbouring and touching_alike(canal, items):
             continue
-        line = evaluate_line(board, canal, items, state.rules.edition, finisher)
-        if line is not None:
-            lines.append(line)
+        line, question = evaluate_line(board, canal, items, state.rules.edition)
+        lines.append(Candidate(line, finisher, question))
     return lines
 
 
@@ -785,9 +814,10 @@ def evaluate_line(
     canal: CanalInfo,
     items: tuple[Item, ...],
     edition: Edition,
-    finisher: Finisher,
-) -> Line | None:
-    """The line's worth, or None when it leaves its canal impossible to complete."""
+) -> tuple[Line, tuple[Hex, bool, frozenset[Hex], frozenset[str], int] | None]:
+    """The line's worth, and when it leaves its canal incomplete the question whether the
+    canal can still be completed (:meth:`Finisher.possible`'s arguments: the line is legal
+    only if it can)."""
     new_tiles = [x for x in items if not isinstance(x, str)]
     passed: list[str] = []
     completes = False
@@ -799,17 +829,17 @@ def evaluate_line(
     if completes:
         old = sum(TILE_POINTS[k] for k in canal.old_tiles)
         bonus = canal.value if edition is Edition.SECOND else 0
-        return Line(items, True, old + new_points + bonus)
+        return Line(items, True, old + new_points + bonus), None
     last = items[-1]
     end = board.places[last].hex if isinstance(last, str) else last[0]
-    finishable = finisher.possible(
-        end=end,
-        on_place=isinstance(last, str),
-        hexes=canal.own_hexes | {h for h, _ in new_tiles},
-        places=canal.visited | set(passed),
-        left=canal.budget - len(new_tiles),
+    question = (
+        end,
+        isinstance(last, str),
+        canal.own_hexes | {h for h, _ in new_tiles},
+        canal.visited | set(passed),
+        canal.budget - len(new_tiles),
     )
-    return Line(items, False, new_points) if finishable else None
+    return Line(items, False, new_points), question
 
 
 # ------------------------------------------------------------------ the best build
@@ -871,9 +901,11 @@ def best_short_build(state: GameState, colour: str, *, max_tiles: int) -> ShortB
     relaxed = _Relaxed(player.hand, player.engineer, supply)
     per_canal = [canal_lines(state, c, min(c.budget, max_tiles), relaxed) for c in infos]
     for options in per_canal:
-        options.sort(key=lambda line: (-line.points, len(line.tiles)))
+        options.sort(key=lambda option: (-option.line.points, len(option.line.tiles)))
     best: tuple[int, int, tuple[Line, ...], list[list[Card]]] | None = None
-    ceiling = [max(line.points for line in options) for options in per_canal]
+    # the most points of any line of each canal, legal or not (a bound: never less than the
+    # legal lines' most, so no combination it cuts off could score more than the best found)
+    ceiling = [max(option.line.points for option in options) for options in per_canal]
 
     def search(index: int, chosen: tuple[Line, ...], points: int) -> None:
         nonlocal best
@@ -885,11 +917,12 @@ def best_short_build(state: GameState, colour: str, *, max_tiles: int) -> ShortB
             if best is None or (points, -cards) > (best[0], -best[1]):
                 best = (points, cards, chosen, found)
             return
-        for line in per_canal[index]:
-            total = points + line.points
+        for option in per_canal[index]:
+            total = points + option.line.points
             if best is not None and total + sum(ceiling[index + 1 :]) < best[0]:
                 break
-            search(index + 1, (*chosen, line), total)
+            if option.legal():
+                search(index + 1, (*chosen, option.line), total)
 
     search(0, (), 0)
     assert best is not None  # the empty build is always legal
