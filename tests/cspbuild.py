@@ -45,9 +45,10 @@ points of the tiles added to it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -499,6 +500,8 @@ class _Relaxed:
         self.wild = surveyors * (2 if engineer == "Smeaton" else 1)
         self.total = sum(self.held) + self.wild
         self.brindley = engineer == "Brindley"
+        self.key = (tuple(self.held), tuple(self.supply), self.wild, self.brindley, engineer)
+        """All this condition depends on."""
 
     def cost(self, kind: TileKind, on_top: bool) -> tuple[int, int, int]:
         """(kind index, own-kind cards, all cards) of one tile."""
@@ -775,19 +778,48 @@ class Candidate:
         return self.known
 
 
+LINES_KEPT = 256
+"""Questions :func:`canal_lines` remembers (the latest)."""
+
+_lines: OrderedDict[object, list[Candidate]] = OrderedDict()
+
+
 def canal_lines(
     state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed
 ) -> list[Candidate]:
     """Every line of ``canal`` with at most ``slots`` tiles (the empty line first), each
-    legal once :meth:`Candidate.legal` says so."""
+    legal once :meth:`Candidate.legal` says so.
+
+    The lines of both readings of consecutive-tiles are found once (remembered by board,
+    canal, slots, hand, engineer, supply and edition: the tests ask the same position under
+    both); under neighbouring-hexes those with two tiles of one kind on touching hexes of a
+    section are then left out."""
+    key = (
+        state.board,
+        dataclasses.replace(canal, neighbouring=False),
+        slots,
+        relaxed.key,
+        state.rules.edition,
+    )
+    lines = _lines.get(key)
+    if lines is None:
+        lines = _lines[key] = _every_line(state, canal, slots, relaxed)
+        while len(_lines) > LINES_KEPT:
+            _lines.popitem(last=False)
+    if not canal.neighbouring:
+        return list(lines)
+    return [c for c in lines if not touching_alike(canal, c.line.items)]
+
+
+def _every_line(
+    state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed
+) -> list[Candidate]:
     board = state.board
     lines = [Candidate(Line((), False, 0), None, None)]
     if slots <= 0 and canal.on_place:
         return lines
     finisher = Finisher(board, canal)
     for items in line_problem(board, canal, max(slots, 0), relaxed, finisher).lines():
-        if canal.neighbouring and touching_alike(canal, items):
-            continue
         line, question = evaluate_line(board, canal, items, state.rules.edition)
         lines.append(Candidate(line, finisher, question))
     return lines
