@@ -427,6 +427,17 @@ class Payer:
         return matching
 
 
+def payer_for(hand: Mapping[CardKind, int], engineer: str | None) -> Payer:
+    """The :class:`Payer` of this hand and engineer, kept between questions (the latest 256):
+    what a list of tiles costs depends on nothing else, and random positions share hands."""
+    return _payer(tuple(hand.get(k, 0) for k in CardKind), engineer)
+
+
+@functools.lru_cache(maxsize=256)
+def _payer(counts: tuple[int, ...], engineer: str | None) -> Payer:
+    return Payer(dict(zip(CardKind, counts, strict=True)), engineer)
+
+
 def first_solution(problem: Problem) -> dict[object, int] | None:
     """A solution of ``problem``, or None. python-constraint2 (2.9) raises ValueError ("...
     arg is an empty sequence") from a constraint's preprocessing when an earlier constraint's
@@ -929,7 +940,7 @@ def best_short_build(state: GameState, colour: str, *, max_tiles: int) -> ShortB
     assert player.hand is not None, "the hand must be known"
     infos = canal_infos(state, colour)
     supply = {k: player.supply.get(k, 0) for k in TileKind}
-    payer = Payer(player.hand, player.engineer)
+    payer = payer_for(player.hand, player.engineer)
     relaxed = _Relaxed(player.hand, player.engineer, supply)
     per_canal = [canal_lines(state, c, min(c.budget, max_tiles), relaxed) for c in infos]
     for options in per_canal:
