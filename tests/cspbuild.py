@@ -8,22 +8,24 @@ numbers (terrain, tile points, card costs) and nothing else.
 
 Three small problems, two of them constraint satisfaction problems:
 
-* **Lines** (python-constraint, one problem per canal). Slot ``t<p>`` is the canal's p-th new
-  tile — a (hex, kind) pair or empty — and slot ``q<p>`` the place it reaches right after that
+* **Lines** (python-constraint, one problem per canal). Slot ``t<p>`` is the hex of the
+  canal's p-th new tile, or empty, and slot ``q<p>`` the place it reaches right after that
   tile (``q0``: before the first tile, when the barge stands on a tile). Constraints: slots
   filled in order; a place only right after a tile and next to it; each tile next to the tile
-  or place before it (the first next to the barge); kinds suiting the terrain (domains); no two
-  tiles of one kind in a row with no place between (also after the barge's tile; under
-  consecutive-tiles = neighbouring-hexes none on touching hexes of a section, a filter on the
-  solutions); no hex or
-  place twice; the far endpoint only after every via place, and nothing after a completion
-  (for a junction canal any new place completes it); no more tiles than the contract's value
-  allows, a tile's domain holding only hexes the barge can reach by then and from which the
-  canal can still be finished in time; the tile supply; and a relaxed card count (a necessary
-  condition, so no line the hand could pay for is lost). Every solution is a candidate line;
-  one that leaves its canal incomplete is kept only when the canal can still be completed (a
-  plain depth-first search for a route of unused hexes and places within the value, written
-  here).
+  or place before it (the first next to the barge); no hex or place twice; the far endpoint
+  only after every via place, and nothing after a completion (for a junction canal any new
+  place completes it); no more tiles than the contract's value allows, a tile's domain
+  holding only hexes the barge can reach by then, from which the canal can still be finished
+  in time and on which some kind of tile in supply may stand; and a relaxed card count for
+  some choice of the tiles' kinds (a necessary condition, so no line the hand could pay for
+  is lost). Each solution gives a candidate line for every choice of its tiles' kinds that
+  is legal: kinds suiting the terrain, in supply; no two tiles of one kind in a row with no
+  place between (also after the barge's tile; under consecutive-tiles = neighbouring-hexes
+  none on touching hexes of a section); the relaxed card count. (Kinds are chosen after the
+  solution, not by the solver: half of the lines differ from another only in their kinds.)
+  A line that leaves its canal incomplete is legal only when the canal can still be
+  completed (a plain depth-first search for a route of unused hexes and places within the
+  value, written here), tested when the combination step first reaches the line.
 * **Payment** (python-constraint, one problem per list of tile costs, remembered). Variable
   ``(i, card)`` is how many cards of that kind pay tile i (with Smeaton also how many surveyor
   *halves*): each tile gets exactly its cards (an exact sum), enough of them of its own kind
@@ -43,9 +45,10 @@ points of the tiles added to it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -424,6 +427,17 @@ class Payer:
         return matching
 
 
+def payer_for(hand: Mapping[CardKind, int], engineer: str | None) -> Payer:
+    """The :class:`Payer` of this hand and engineer, kept between questions (the latest 256):
+    what a list of tiles costs depends on nothing else, and random positions share hands."""
+    return _payer(tuple(hand.get(k, 0) for k in CardKind), engineer)
+
+
+@functools.lru_cache(maxsize=256)
+def _payer(counts: tuple[int, ...], engineer: str | None) -> Payer:
+    return Payer(dict(zip(CardKind, counts, strict=True)), engineer)
+
+
 def first_solution(problem: Problem) -> dict[object, int] | None:
     """A solution of ``problem``, or None. python-constraint2 (2.9) raises ValueError ("...
     arg is an empty sequence") from a constraint's preprocessing when an earlier constraint's
@@ -497,6 +511,8 @@ class _Relaxed:
         self.wild = surveyors * (2 if engineer == "Smeaton" else 1)
         self.total = sum(self.held) + self.wild
         self.brindley = engineer == "Brindley"
+        self.key = (tuple(self.held), tuple(self.supply), self.wild, self.brindley, engineer)
+        """All this condition depends on."""
 
     def cost(self, kind: TileKind, on_top: bool) -> tuple[int, int, int]:
         """(kind index, own-kind cards, all cards) of one tile."""
@@ -553,33 +569,63 @@ def reach(board: Board, canal: CanalInfo) -> dict[tuple[Hex, frozenset[str]], in
 
 @dataclass(frozen=True)
 class LineProblem:
-    """A python-constraint problem whose solutions are the lines of one canal, and how to read
-    a solution. Values are small integers: a tile is ``hex number * 4 + kind number``, a place
-    its number in ``names``; ``EMPTY_SLOT`` (-1) leaves a slot unused."""
+    """A python-constraint problem whose solutions are the hexes and places of one canal's
+    lines, and how to read a solution and give its tiles their kinds. Values are small
+    integers: a tile is its hex's number, a place its number in ``names``; ``EMPTY_SLOT`` (-1)
+    leaves a slot unused."""
 
     problem: Problem
     tiles: list[str]
     places: list[str]
     hexes: list[Hex]
     names: list[str]
+    kinds: Mapping[int, tuple[int, ...]]
+    """The kinds (numbers in ``KINDS``) a tile may have on each hex: its terrain's, in supply."""
+    cost: Mapping[tuple[int, int], tuple[int, int, int]]
+    """:meth:`_Relaxed.cost` of a tile of each (hex, kind)."""
+    last: int
+    """The kind of the tile the barge stands on (-1: none, or it stands on a place)."""
+    relaxed: _Relaxed
 
     def lines(self) -> list[tuple[Item, ...]]:
-        """Every solution as the line's items in order."""
+        """Every solution as the line's items in order, once for each choice of its tiles'
+        kinds that is legal: kinds of the hex's terrain in supply (the domains), no two tiles
+        of one kind in a row with no place between (the barge's tile counts), and the relaxed
+        card count of the line's tiles."""
         out: list[tuple[Item, ...]] = []
+        tiles, places, names = self.tiles, self.places, self.names
         for solution in self.problem.getSolutionIter():
-            items: list[Item] = []
-            if solution[self.places[0]] != EMPTY_SLOT:
-                items.append(self.names[solution[self.places[0]]])
-            for t, q in zip(self.tiles, self.places[1:], strict=True):
+            first = solution[places[0]]
+            hexes: list[int] = []
+            after: list[int] = []
+            for t, q in zip(tiles, places[1:], strict=True):
                 value = solution[t]
                 if value == EMPTY_SLOT:
                     break
-                items.append((self.hexes[value >> 2], KINDS[value & 3]))
-                if solution[q] != EMPTY_SLOT:
-                    items.append(self.names[solution[q]])
-            if items:
+                hexes.append(value)
+                after.append(solution[q])
+            if first == EMPTY_SLOT and not hexes:
+                continue
+            for kinds in itertools.product(*(self.kinds[h] for h in hexes)):
+                if not self._legal_kinds(first, hexes, after, kinds):
+                    continue
+                items: list[Item] = [] if first == EMPTY_SLOT else [names[first]]
+                for h, q, k in zip(hexes, after, kinds, strict=True):
+                    items.append((self.hexes[h], KINDS[k]))
+                    if q != EMPTY_SLOT:
+                        items.append(names[q])
                 out.append(tuple(items))
         return out
+
+    def _legal_kinds(
+        self, first: int, hexes: Sequence[int], after: Sequence[int], kinds: Sequence[int]
+    ) -> bool:
+        before = self.last if first == EMPTY_SLOT else -1
+        for k, q in zip(kinds, after, strict=True):
+            if k == before:
+                return False
+            before = k if q == EMPTY_SLOT else -1
+        return self.relaxed.ok([self.cost[h, k] for h, k in zip(hexes, kinds, strict=True)])
 
 
 EMPTY_SLOT = -1
@@ -592,9 +638,11 @@ def line_problem(
     relaxed: _Relaxed,
     finisher: Finisher,
 ) -> LineProblem:
-    """The lines of ``canal`` with at most ``slots`` tiles as a constraint problem (see the
-    module docstring). A tile's domain holds only hexes the barge can reach by then and from
-    which the far endpoint is near enough for the tiles left (a necessary condition)."""
+    """The hexes and places of the lines of ``canal`` with at most ``slots`` tiles as a
+    constraint problem (see the module docstring); :meth:`LineProblem.lines` gives each
+    solution's tiles their kinds. A tile's domain holds only hexes the barge can reach by then
+    and from which the far endpoint is near enough for the tiles left (a necessary
+    condition), and on which some kind of tile may stand (terrain, supply)."""
     problem = Problem()
     distance = reach(board, canal)
     grid = graph(board)
@@ -610,7 +658,8 @@ def line_problem(
     junction = canal.junction
     tiles = [f"t{p}" for p in range(1, slots + 1)]
     places = [f"q{p}" for p in range(0, slots + 1)]
-    cost: dict[int, tuple[int, int, int]] = {}
+    kinds: dict[int, tuple[int, ...]] = {}
+    cost: dict[tuple[int, int], tuple[int, int, int]] = {}
     for p, name in enumerate(tiles, start=1):
         domain = [EMPTY_SLOT]
         candidates = sorted(
@@ -621,11 +670,17 @@ def line_problem(
             }
         )
         for hex in candidates:
-            for kind in TERRAIN_TILES[board.terrain[hex]]:
-                if relaxed.supply[KINDS.index(kind)] > 0:
-                    value = number[hex] * 4 + KINDS.index(kind)
-                    domain.append(value)
-                    cost[value] = relaxed.cost(kind, hex in canal.occupied)
+            value = number[hex]
+            if value not in kinds:
+                kinds[value] = tuple(
+                    KINDS.index(kind)
+                    for kind in TERRAIN_TILES[board.terrain[hex]]
+                    if relaxed.supply[KINDS.index(kind)] > 0
+                )
+                for k in kinds[value]:
+                    cost[value, k] = relaxed.cost(KINDS[k], hex in canal.occupied)
+            if kinds[value]:
+                domain.append(value)
         problem.addVariable(name, domain)
     for p, name in enumerate(places):
         first = p == 0
@@ -644,19 +699,14 @@ def line_problem(
         )
     for p in range(1, slots + 1):
         problem.addConstraint(
-            lambda t, q: q == EMPTY_SLOT or (t != EMPTY_SLOT and place_at[q] in around[t >> 2]),
+            lambda t, q: q == EMPTY_SLOT or (t != EMPTY_SLOT and place_at[q] in around[t]),
             (tiles[p - 1], places[p]),
         )
-    # each tile next to what comes before it; no two of a kind in a row within a section
+    # each tile next to what comes before it (no two of a kind in a row: the kinds, in lines())
     if tiles:
         problem.addConstraint(
             lambda q, t: (
-                t == EMPTY_SLOT
-                or (
-                    (t >> 2) in around[place_at[q]]
-                    if q != EMPTY_SLOT
-                    else (t >> 2) in around[end] and (t & 3) != last
-                )
+                t == EMPTY_SLOT or t in (around[place_at[q]] if q != EMPTY_SLOT else around[end])
             ),
             (places[0], tiles[0]),
         )
@@ -666,20 +716,14 @@ def line_problem(
                 t == EMPTY_SLOT
                 or (
                     before != EMPTY_SLOT
-                    and (
-                        (t >> 2) in around[place_at[q]]
-                        if q != EMPTY_SLOT
-                        else (t >> 2) in around[before >> 2] and (t & 3) != (before & 3)
-                    )
+                    and t in (around[place_at[q]] if q != EMPTY_SLOT else around[before])
                 )
             ),
             (tiles[p - 2], places[p - 1], tiles[p - 1]),
         )
     # no hex or place twice
     for a, b in itertools.combinations(tiles, 2):
-        problem.addConstraint(
-            lambda x, y: x == EMPTY_SLOT or y == EMPTY_SLOT or (x >> 2) != (y >> 2), (a, b)
-        )
+        problem.addConstraint(lambda x, y: x == EMPTY_SLOT or x != y, (a, b))
     for a, b in itertools.combinations(places, 2):
         problem.addConstraint(lambda x, y: x == EMPTY_SLOT or x != y, (a, b))
 
@@ -701,28 +745,94 @@ def line_problem(
                 (places[p], tiles[p]),
             )
 
-    # the supply and a relaxed card count
+    # the supply and a relaxed card count, for some choice of the tiles' kinds (each choice
+    # is counted exactly in lines(); remembered by the hexes chosen)
+    affordable_known: dict[tuple[int, ...], bool] = {}
+
     def affordable(*chosen: int) -> bool:
-        return relaxed.ok([cost[c] for c in chosen if isinstance(c, int) and c >= 0])
+        key = tuple(sorted(c for c in chosen if isinstance(c, int) and c >= 0))
+        known = affordable_known.get(key)
+        if known is None:
+            known = affordable_known[key] = any(
+                relaxed.ok([cost[h, k] for h, k in zip(key, choice, strict=True)])
+                for choice in itertools.product(*(kinds[h] for h in key))
+            )
+        return known
 
     if tiles:
         problem.addConstraint(FunctionConstraint(affordable, assigned=False), tiles)
-    return LineProblem(problem, tiles, places, hexes, names)
+    return LineProblem(problem, tiles, places, hexes, names, kinds, cost, last, relaxed)
 
 
-def canal_lines(state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed) -> list[Line]:
-    """Every legal line of ``canal`` with at most ``slots`` tiles (the empty line first)."""
+@dataclass
+class Candidate:
+    """A line of one canal as the constraint problem gives it, legal but perhaps for one
+    thing: an incomplete canal must still be completable afterwards. That test (an exact
+    search of its own, :class:`Finisher`) is made only when the combination step reaches the
+    line (:meth:`legal`, once): lines scoring too little to matter are never tested."""
+
+    line: Line
+    finisher: Finisher | None
+    question: tuple[Hex, bool, frozenset[Hex], frozenset[str], int] | None
+    """:meth:`Finisher.possible`'s arguments (None: nothing to test)."""
+    known: bool | None = None
+
+    def legal(self) -> bool:
+        if self.known is None:
+            if self.question is None or self.finisher is None:
+                self.known = True
+            else:
+                end, on_place, hexes, places, left = self.question
+                self.known = self.finisher.possible(
+                    end=end, on_place=on_place, hexes=hexes, places=places, left=left
+                )
+        return self.known
+
+
+LINES_KEPT = 256
+"""Questions :func:`canal_lines` remembers (the latest)."""
+
+_lines: OrderedDict[object, list[Candidate]] = OrderedDict()
+
+
+def canal_lines(
+    state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed
+) -> list[Candidate]:
+    """Every line of ``canal`` with at most ``slots`` tiles (the empty line first), each
+    legal once :meth:`Candidate.legal` says so.
+
+    The lines of both readings of consecutive-tiles are found once (remembered by board,
+    canal, slots, hand, engineer, supply and edition: the tests ask the same position under
+    both); under neighbouring-hexes those with two tiles of one kind on touching hexes of a
+    section are then left out."""
+    key = (
+        state.board,
+        dataclasses.replace(canal, neighbouring=False),
+        slots,
+        relaxed.key,
+        state.rules.edition,
+    )
+    lines = _lines.get(key)
+    if lines is None:
+        lines = _lines[key] = _every_line(state, canal, slots, relaxed)
+        while len(_lines) > LINES_KEPT:
+            _lines.popitem(last=False)
+    if not canal.neighbouring:
+        return list(lines)
+    return [c for c in lines if not touching_alike(canal, c.line.items)]
+
+
+def _every_line(
+    state: GameState, canal: CanalInfo, slots: int, relaxed: _Relaxed
+) -> list[Candidate]:
     board = state.board
-    lines = [Line((), False, 0)]
+    lines = [Candidate(Line((), False, 0), None, None)]
     if slots <= 0 and canal.on_place:
         return lines
     finisher = Finisher(board, canal)
     for items in line_problem(board, canal, max(slots, 0), relaxed, finisher).lines():
-        if canal.neighbouring and touching_alike(canal, items):
-            continue
-        line = evaluate_line(board, canal, items, state.rules.edition, finisher)
-        if line is not None:
-            lines.append(line)
+        line, question = evaluate_line(board, canal, items, state.rules.edition)
+        lines.append(Candidate(line, finisher, question))
     return lines
 
 
@@ -747,9 +857,10 @@ def evaluate_line(
     canal: CanalInfo,
     items: tuple[Item, ...],
     edition: Edition,
-    finisher: Finisher,
-) -> Line | None:
-    """The line's worth, or None when it leaves its canal impossible to complete."""
+) -> tuple[Line, tuple[Hex, bool, frozenset[Hex], frozenset[str], int] | None]:
+    """The line's worth, and when it leaves its canal incomplete the question whether the
+    canal can still be completed (:meth:`Finisher.possible`'s arguments: the line is legal
+    only if it can)."""
     new_tiles = [x for x in items if not isinstance(x, str)]
     passed: list[str] = []
     completes = False
@@ -761,17 +872,17 @@ def evaluate_line(
     if completes:
         old = sum(TILE_POINTS[k] for k in canal.old_tiles)
         bonus = canal.value if edition is Edition.SECOND else 0
-        return Line(items, True, old + new_points + bonus)
+        return Line(items, True, old + new_points + bonus), None
     last = items[-1]
     end = board.places[last].hex if isinstance(last, str) else last[0]
-    finishable = finisher.possible(
-        end=end,
-        on_place=isinstance(last, str),
-        hexes=canal.own_hexes | {h for h, _ in new_tiles},
-        places=canal.visited | set(passed),
-        left=canal.budget - len(new_tiles),
+    question = (
+        end,
+        isinstance(last, str),
+        canal.own_hexes | {h for h, _ in new_tiles},
+        canal.visited | set(passed),
+        canal.budget - len(new_tiles),
     )
-    return Line(items, False, new_points) if finishable else None
+    return Line(items, False, new_points), question
 
 
 # ------------------------------------------------------------------ the best build
@@ -829,13 +940,15 @@ def best_short_build(state: GameState, colour: str, *, max_tiles: int) -> ShortB
     assert player.hand is not None, "the hand must be known"
     infos = canal_infos(state, colour)
     supply = {k: player.supply.get(k, 0) for k in TileKind}
-    payer = Payer(player.hand, player.engineer)
+    payer = payer_for(player.hand, player.engineer)
     relaxed = _Relaxed(player.hand, player.engineer, supply)
     per_canal = [canal_lines(state, c, min(c.budget, max_tiles), relaxed) for c in infos]
     for options in per_canal:
-        options.sort(key=lambda line: (-line.points, len(line.tiles)))
+        options.sort(key=lambda option: (-option.line.points, len(option.line.tiles)))
     best: tuple[int, int, tuple[Line, ...], list[list[Card]]] | None = None
-    ceiling = [max(line.points for line in options) for options in per_canal]
+    # the most points of any line of each canal, legal or not (a bound: never less than the
+    # legal lines' most, so no combination it cuts off could score more than the best found)
+    ceiling = [max(option.line.points for option in options) for options in per_canal]
 
     def search(index: int, chosen: tuple[Line, ...], points: int) -> None:
         nonlocal best
@@ -847,11 +960,12 @@ def best_short_build(state: GameState, colour: str, *, max_tiles: int) -> ShortB
             if best is None or (points, -cards) > (best[0], -best[1]):
                 best = (points, cards, chosen, found)
             return
-        for line in per_canal[index]:
-            total = points + line.points
+        for option in per_canal[index]:
+            total = points + option.line.points
             if best is not None and total + sum(ceiling[index + 1 :]) < best[0]:
                 break
-            search(index + 1, (*chosen, line), total)
+            if option.legal():
+                search(index + 1, (*chosen, option.line), total)
 
     search(0, (), 0)
     assert best is not None  # the empty build is always legal

@@ -13,6 +13,7 @@ other two on the puzzles of examples/ whose builds are short.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from pathlib import Path
@@ -62,11 +63,20 @@ def short_position(seed: int, variant: int) -> tuple[GameState, str]:
 POSITIONS = [(seed, variant) for seed in BASE_SEEDS for variant in range(VARIANTS)]
 
 
+@functools.cache
+def short_answer(seed: int, variant: int, max_tiles: int = MAX_TILES) -> ShortBuild:
+    """The python-constraint2 solver's best build of position (seed, variant), found once per
+    test process: the tests below ask it again of positions the three-solver test asked (a
+    frozen answer, nothing mutates it; every test makes its own position to play it on)."""
+    state, colour = short_position(seed, variant)
+    return best_short_build(state, colour, max_tiles=max_tiles)
+
+
 def test_enough_positions_and_builds() -> None:
     """The cross-check is worth something: many positions, most of them with a build."""
     assert len(POSITIONS) >= 1000
     sample = [short_position(seed, v) for seed, v in POSITIONS[:80]]
-    scoring = sum(best_short_build(st, c, max_tiles=MAX_TILES).points > 0 for st, c in sample)
+    scoring = sum(short_answer(seed, v).points > 0 for seed, v in POSITIONS[:80])
     two_canals = sum(len(st.player(c).open_canals) == 2 for st, c in sample)
     assert scoring >= 40 and two_canals >= 20
 
@@ -81,7 +91,7 @@ def test_three_solvers_agree(chunk: int) -> None:
             plan = best_build(state, colour, engine=engine)
             assert plan.optimal, (seed, variant, engine)
             answers[engine] = (plan.points, plan.cards)
-        found = best_short_build(state, colour, max_tiles=MAX_TILES)
+        found = short_answer(seed, variant)
         answers["python-constraint2"] = (found.points, found.cards)
         if len(set(answers.values())) != 1:
             disagreements.append(((seed, variant), answers))
@@ -120,7 +130,7 @@ def play(state: GameState, colour: str, build: ShortBuild) -> tuple[bool, int, s
 @pytest.mark.parametrize("seed", spread(range(30_000, 30_150), every=3))
 def test_its_builds_are_legal_and_score_what_they_claim(seed: int) -> None:
     state, colour = short_position(seed, seed % VARIANTS)
-    found = best_short_build(state, colour, max_tiles=MAX_TILES)
+    found = short_answer(seed, seed % VARIANTS)
     assert physical_cards(found.payment) == found.cards
     if not any(line.items for line in found.lines):
         assert found.points == 0
@@ -135,11 +145,10 @@ def test_the_tile_limit_is_kept() -> None:
     """With fewer tiles allowed, the answer never uses more and never scores more."""
     checked = 0
     for seed, variant in POSITIONS[:100]:
-        state, colour = short_position(seed, variant)
-        full = best_short_build(state, colour, max_tiles=MAX_TILES)
+        full = short_answer(seed, variant)
         if sum(len(line.tiles) for line in full.lines) < 2:
             continue
-        short = best_short_build(state, colour, max_tiles=1)
+        short = short_answer(seed, variant, max_tiles=1)
         assert sum(len(line.tiles) for line in short.lines) <= 1
         assert short.points <= full.points
         checked += 1
