@@ -188,10 +188,17 @@ def test_a_remembered_parse_checks_the_same_as_a_fresh_one() -> None:
 
 def test_remembered_parses_keep_to_their_size_and_forget_the_oldest() -> None:
     """The remembered parses hold at most ``_PARSED_KEPT`` characters of text: adding more
-    forgets the oldest first, and the running size equals the texts' lengths."""
+    forgets the oldest first, and the running size equals the texts' lengths.
+
+    The text is a game record with comment lines after it, just under the longest text that
+    is remembered (``_PARSED_LONGEST``): the limit is reached after about twenty parses, not a
+    hundred (each a parse and a check of the record; a comment costs its lexer only)."""
     from canaldsl.canalmania import loading
 
     text = (EXAMPLES / "game-record-2nd-edition.canal").read_text(encoding="utf-8")
+    comment = "# a comment line of eighty characters " + "-" * 41 + "\n"
+    text += comment * ((loading._PARSED_LONGEST - len(text)) // len(comment))
+    assert loading._PARSED_LONGEST - len(comment) < len(text) <= loading._PARSED_LONGEST
     loading.forget_parses()
     names = [f"n{i}.canal" for i in range(loading._PARSED_KEPT // len(text) + 3)]
     for name in names:
