@@ -34,13 +34,13 @@ LONGEST_FIRST = (
     # measured with --durations=0 and per-test CPU on 2026-11-27 (CPU seconds, one core)
     "tests/test_budget_load.py::",  # ~12 s of CPU with the burners, ~25 s wall: loads the cores
     "tests/canalgrande/test_canalgrande_solve_split.py::test_spies_at_the_end_of_a_turn",  # 12 s
-    "tests/test_web_load.py::",  # 3.4 s of CPU here, ~9 s wall (the server's)
+    "tests/test_web_load.py::",  # 0.4 s of CPU here (s4procs), ~2.3 s the server's, ~5 s wall
     "tests/test_adversarial.py::test_a_dense_goods_network",  # 8.5 s
     "tests/test_golden.py::test_output_is_unchanged[files/examples/can-complete-out-of-tiles",
     # the same minimal rule set (CP-SAT's answers are remembered in a worker: next to it)
     "examples/can-complete-out-of-tiles.canal::",
     "tests/test_adversarial.py::test_a_budget_given",  # 7 s
-    "tests/test_batch.py::test_every_repository_file",  # 7 s
+    "tests/test_batch.py::test_every_repository_file",  # 7 s (recalls the answers above)
     "tests/test_fuzz_regressions.py::test_the_kept_fuzz_corpus",  # 6.6 s
     "tests/test_differential_scale.py::test_a_small_run",  # 6 s
     "tests/test_web_browser.py::",  # 3 s of CPU each, ~10 s wall (Chromium's)

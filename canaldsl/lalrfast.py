@@ -166,20 +166,29 @@ class _Tables:
         self.token_callbacks = {k: f for k, f in self.callbacks.items() if isinstance(k, str)}
         # Per parser state: its lexer's regular expressions, the types it ignores, those that
         # may hold a newline, and its token callbacks (keywords told from names; comments).
-        by_lexer: dict[int, tuple[Any, ...]] = {}
+        # Taken when a text first reaches the state (:meth:`lex`): building a state's scanner
+        # compiles one large regular expression, and a file reaches only some of the states
+        # (a short Canal Mania file about a third of them); building them all at the first
+        # parse was about a quarter of the CPU of a `canaldsl check` process.
+        self.lexers: dict[Any, Any] = lexer.lexers
+        self.by_lexer: dict[int, tuple[Any, ...]] = {}
         self.lexing: dict[Any, tuple[Any, ...]] = {}
-        basic: Any
-        for state, basic in lexer.lexers.items():
-            if id(basic) not in by_lexer:
-                scanner = basic.scanner  # builds basic.callback too
-                by_lexer[id(basic)] = (
-                    tuple(scanner._mres),
-                    basic.ignore_types,
-                    basic.newline_types,
-                    dict(basic.callback),
-                )
-            self.lexing[state] = by_lexer[id(basic)]
         self.keyword_memo: dict[tuple[int, str], str] = {}
+
+    def lex(self, state: Any) -> tuple[Any, ...]:
+        """What the lexer of parser state ``state`` needs, kept in :attr:`lexing`."""
+        basic: Any = self.lexers[state]
+        found = self.by_lexer.get(id(basic))
+        if found is None:
+            scanner = basic.scanner  # builds basic.callback too
+            found = self.by_lexer[id(basic)] = (
+                tuple(scanner._mres),
+                basic.ignore_types,
+                basic.newline_types,
+                dict(basic.callback),
+            )
+        self.lexing[state] = found
+        return found
 
 
 _TABLES: weakref.WeakKeyDictionary[lark.Lark, _Tables] = weakref.WeakKeyDictionary()
@@ -221,7 +230,11 @@ def fast_parse(parser: lark.Lark, text: str) -> Any:
 
     while pos < end:
         # ---- the next token, as lark's BasicLexer of the current parser state reads it
-        mres, ignore_types, newline_types, token_callbacks = lexing[state_stack[-1]]
+        state = state_stack[-1]
+        lexed = lexing.get(state)
+        if lexed is None:
+            lexed = t.lex(state)
+        mres, ignore_types, newline_types, token_callbacks = lexed
         for mre in mres:
             m = mre.match(text, pos, end)
             if m:

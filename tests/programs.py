@@ -68,13 +68,16 @@ def in_process(
     stdin: str | bytes | None = None,
     cwd: Path | str | None = None,
     text: bool = True,
+    merged: bool = False,
     note_exception: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
     """``canaldsl ARGS``, the command line's own code run in this process by click's runner
-    (from ``cwd`` if given): the exit status, stdout and stderr the process would give. An
-    exception raised is what the program would show as a traceback: it is raised here, or,
-    with ``note_exception`` (for a tool that records every outcome, tests/goldenfiles.py),
-    noted at the end of stderr as ``[exception] Type: message`` with click's exit status."""
+    (from ``cwd`` if given): the exit status, stdout and stderr the process would give (with
+    ``merged``, both in ``stdout`` in the order written, as :func:`process` gives them, and
+    ``stderr`` None). An exception raised is what the program would show as a traceback: it
+    is raised here, or, with ``note_exception`` (for a tool that records every outcome,
+    tests/goldenfiles.py), noted at the end of stderr as ``[exception] Type: message`` with
+    click's exit status."""
     from click.testing import CliRunner
 
     from canaldsl.cli import main
@@ -86,10 +89,15 @@ def in_process(
     if raised is not None and not isinstance(raised, SystemExit) and not note_exception:
         raise raised
     out: str | bytes = result.stdout if text else result.stdout_bytes
-    err: str | bytes = result.stderr if text else result.stderr_bytes
+    err: str | bytes | None = result.stderr if text else result.stderr_bytes
+    if merged:
+        out, err = (result.output if text else result.output_bytes), None
     if raised is not None and not isinstance(raised, SystemExit):
         note = f"\n[exception] {type(raised).__name__}: {raised}\n"
-        err = err + note if isinstance(err, str) else err + note.encode("utf-8")
+        if err is None:
+            out = out + note if isinstance(out, str) else out + note.encode("utf-8")
+        else:
+            err = err + note if isinstance(err, str) else err + note.encode("utf-8")
         return subprocess.CompletedProcess(arguments, result.exit_code, out, err)
     done = subprocess.CompletedProcess(arguments, result.exit_code, out, err)
     _no_traceback(done)

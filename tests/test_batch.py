@@ -157,10 +157,19 @@ def repository_files() -> list[str]:
 @pytest.mark.slow
 def test_every_repository_file_checked_by_two_workers_gives_the_bytes_of_one() -> None:
     """Text: its diagnostics go to stderr, its verdicts to stdout, in one order (JSON is
-    compared on the folder above)."""
+    compared on the folder above).
+
+    The two workers are a new process; the one-process reference is the command line's code
+    run in this one (that a process and this give the same bytes for ``check`` is
+    test_cli_check's comparison, and the test above compares two processes): it saves a
+    process's start, and in the full suite the CP-SAT answers of this worker's earlier tests
+    of the same files are recalled (``canaldsl.solver.solve_or_recall``: the minimal rule set
+    of can-complete-out-of-tiles.canal, half of a run, is found by its golden and scenario
+    tests, run just before this one by the root conftest.py's LONGEST_FIRST)."""
     files = repository_files()
     assert len(files) > 100
-    one = run_check("-j", "1", *files)
+    here = programs.in_process("check", "-j", "1", *files, cwd=ROOT, text=False, merged=True)
+    one = (here.returncode, here.stdout)
     two = run_check("-j", "2", *files)
     assert one == two
     assert one[1].count(b"\n") > len(files)

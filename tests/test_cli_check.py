@@ -99,6 +99,13 @@ def canaldsl(
     return programs.in_process(*args, stdin=stdin)
 
 
+HERE = ("-j", "1")
+"""Several files checked in this process, one after another: with the default (a worker per
+core) each run started a pool of two new worker processes (about 0.7 s of CPU) for three small
+files. What these tests check (exit status, the JSON) is the same with any number of workers:
+that is tests/test_batch.py's comparison, with the workers."""
+
+
 def same_in_process(done: subprocess.CompletedProcess[str]) -> None:
     """The process's answer is the in-process run's, byte for byte."""
     here = canaldsl(*done.args[3:])
@@ -146,7 +153,7 @@ def test_bad_file_exits_2(bad: Path) -> None:
 @pytest.mark.parametrize("order", ["bad-first", "bad-last"])
 def test_any_bad_file_among_several_exits_2(good: Path, bad: Path, order: str) -> None:
     files = [bad, good, good] if order == "bad-first" else [good, good, bad]
-    result = canaldsl("check", "--format", "json", *files)
+    result = canaldsl("check", *HERE, "--format", "json", *files)
     assert result.returncode == 2
     reports = json.loads(result.stdout)
     assert [r["file"] for r in reports] == [str(f) for f in files]
@@ -155,7 +162,7 @@ def test_any_bad_file_among_several_exits_2(good: Path, bad: Path, order: str) -
 
 def test_missing_file_exits_2(tmp_path: Path, good: Path) -> None:
     missing = tmp_path / "missing.canal"
-    result = canaldsl("check", "--format", "json", good, missing)
+    result = canaldsl("check", *HERE, "--format", "json", good, missing)
     assert result.returncode == 2
     reports = json.loads(result.stdout)
     assert reports[1]["status"] == "error"
@@ -190,7 +197,7 @@ def test_warnings_alone_do_not_fail(tmp_path: Path) -> None:
 
 
 def test_json_shape(good: Path, bad: Path) -> None:
-    result = canaldsl("check", "--format", "json", good, bad)
+    result = canaldsl("check", *HERE, "--format", "json", good, bad)
     reports = json.loads(result.stdout)
     assert isinstance(reports, list) and len(reports) == 2
     for report in reports:

@@ -1,98 +1,36 @@
 """Determinism: the same files give byte-identical output on every run, whatever the hash seed
 and however many cores the process may use.
 
-One transcript (:func:`transcript`) runs every command that prints an answer (check, play,
-best-build, best-delivery, fmt, board; text and JSON) on the same files and concatenates what
-they print, exit statuses included. It is made in separate processes with different
-``PYTHONHASHSEED`` values and CPU sets (``taskset``); the transcripts must be equal byte for
-byte, with nothing masked: the measured time of a solve is printed only with ``--timings``
-(tested below). CP-SAT runs with one worker and a fixed seed
+One transcript (:func:`determinism_transcript.transcript`, a module without pytest) runs every
+command that prints an answer (check, play, best-build, best-delivery, fmt, board; text and
+JSON) on the same files and concatenates what they print, exit statuses included. It is made
+in separate processes with different ``PYTHONHASHSEED`` values and CPU sets (``taskset``);
+the transcripts must be equal byte for byte, with nothing masked: the measured time of a solve
+is printed only with ``--timings`` (tested below). CP-SAT runs with one worker and a fixed seed
 (``canaldsl.solver``), checked here too.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import programs
 import pytest
+from determinism_transcript import TIMES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-
-SOLVE = """\
-rules second-edition { players 3 }
-board england
-player red {
-  engineer Brindley
-  hand 2 tunnel, 3 stretch, 2 lock, 2 aqueduct, 1 surveyor
-  canal "Kennet & Avon Canal": Bristol
-}
-player white { }
-player black { }
-now red phase 2
-query best-build for red
-"""
-MESSY = "rules   second-edition{players 2}\nboard england  # the built-in board  \nplayer red{}\n"
-
-CHECKED = (
-    "game-record-1st-edition",
-    "game-record-2nd-edition",
-    "medway-first-build",
-    "goods-across-three-players",
-    "colour-restriction-peterborough",
-    "shortest-route-huddersfield-sheffield",
-    "puzzle-two-canals-one-lock",
-    "can-complete-fewest-cards",
-)
-"""Examples checked: turns, goods, expectations and solver queries (not all 30-odd: the
-transcript is made three times)."""
-
-TIMES = re.compile(r"\d+(\.\d+)? ms\b|\"seconds\": [0-9.e-]+")
-"""What a measured solve time looks like; it must not appear in the transcript."""
-
-
-def transcript() -> str:
-    """Everything the commands print for the example files, in one text (each command's
-    stdout, then its stderr; run in this process, :func:`programs.in_process`)."""
-    runs: list[list[str]] = []
-    examples = [str(EXAMPLES / f"{name}.canal") for name in CHECKED]
-    with tempfile.TemporaryDirectory() as folder:
-        solve = Path(folder) / "solve.canal"
-        solve.write_text(SOLVE, encoding="utf-8")
-        messy = Path(folder) / "messy.canal"
-        messy.write_text(MESSY, encoding="utf-8")
-        goods = str(EXAMPLES / "game-record-2nd-edition.canal")
-        runs += [["check", *examples], ["check", "--format", "json", *examples]]
-        runs += [["check", str(solve)], ["check", "--format", "json", str(solve)]]
-        runs += [["play", goods], ["play", str(EXAMPLES / "game-record-1st-edition.canal")]]
-        runs += [["best-build", str(solve)], ["best-build", "--format", "json", str(solve)]]
-        runs += [["best-delivery", goods], ["best-delivery", "--format", "json", goods]]
-        runs += [["board", "england"], ["board", "--format", "json", "england-1st"]]
-        runs += [["fmt", "--check", str(messy)], ["fmt", str(messy)]]
-        out = []
-        for arguments in runs:
-            result = programs.in_process(*arguments)
-            shown = " ".join(a.replace(folder, "TMP").replace(str(ROOT), "ROOT") for a in arguments)
-            printed = result.stdout + result.stderr
-            out.append(f"$ canaldsl {shown}\n[exit {result.returncode}]\n{printed}")
-        out.append(f"formatted:\n{messy.read_text(encoding='utf-8')}")
-        text = "\n".join(out).replace(folder, "TMP")
-        assert not TIMES.search(text), "a measured time was printed without --timings"
-        return text
 
 
 def _run(hash_seed: str, cpus: str | None) -> str:
     command = [
         sys.executable,
         "-c",
-        "import sys; sys.path.insert(0, sys.argv[1]); import test_determinism as t; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import determinism_transcript as t; "
         "sys.stdout.write(t.transcript())",
         str(Path(__file__).resolve().parent),
     ]
@@ -188,10 +126,17 @@ def test_a_remembered_parse_checks_the_same_as_a_fresh_one() -> None:
 
 def test_remembered_parses_keep_to_their_size_and_forget_the_oldest() -> None:
     """The remembered parses hold at most ``_PARSED_KEPT`` characters of text: adding more
-    forgets the oldest first, and the running size equals the texts' lengths."""
+    forgets the oldest first, and the running size equals the texts' lengths.
+
+    The text is a game record with comment lines after it, just under the longest text that
+    is remembered (``_PARSED_LONGEST``): the limit is reached after about twenty parses, not a
+    hundred (each a parse and a check of the record; a comment costs its lexer only)."""
     from canaldsl.canalmania import loading
 
     text = (EXAMPLES / "game-record-2nd-edition.canal").read_text(encoding="utf-8")
+    comment = "# a comment line of eighty characters " + "-" * 41 + "\n"
+    text += comment * ((loading._PARSED_LONGEST - len(text)) // len(comment))
+    assert loading._PARSED_LONGEST - len(comment) < len(text) <= loading._PARSED_LONGEST
     loading.forget_parses()
     names = [f"n{i}.canal" for i in range(loading._PARSED_KEPT // len(text) + 3)]
     for name in names:

@@ -1,18 +1,25 @@
 """`canaldsl serve` as a server: what it answers, what it refuses, how it stops.
 
-A real server process on a free loopback port (tests/webserver.py); requests with httpx.
+A real server process on a free loopback port (tests/webserver.py); requests with httpx, from
+one client for the file (:func:`_http`): a new client for each request (``httpx.get``,
+``httpx.post``) cost about 25 ms of the test's CPU each (an SSL context made for every client).
 """
 
 from __future__ import annotations
 
+import functools
 import shutil
 import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import programs
 import pytest
 from webserver import PAGE_HEADER, Server, running_server, web_libraries_missing
+
+if TYPE_CHECKING:
+    import httpx
 
 pytestmark = pytest.mark.skipif(
     web_libraries_missing() is not None, reason=str(web_libraries_missing())
@@ -31,10 +38,16 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
         yield server, file
 
 
-def _post(server: Server, path: str, text: str, **headers: str) -> object:
+@functools.cache
+def _http() -> httpx.Client:
+    """The file's HTTP client (an ``httpx.Client``; it keeps no cookie: the server sets none)."""
     import httpx
 
-    return httpx.post(
+    return httpx.Client()
+
+
+def _post(server: Server, path: str, text: str, **headers: str) -> object:
+    return _http().post(
         server.url + path.lstrip("/"),
         content=text.encode("utf-8"),
         headers={**PAGE_HEADER, **headers},
@@ -43,10 +56,8 @@ def _post(server: Server, path: str, text: str, **headers: str) -> object:
 
 
 def test_the_page_and_its_files_with_a_strict_policy(served: tuple[Server, Path]) -> None:
-    import httpx
-
     server, _ = served
-    page = httpx.get(server.url, timeout=30)
+    page = _http().get(server.url, timeout=30)
     assert page.status_code == 200
     policy = page.headers["content-security-policy"]
     assert "default-src 'none'" in policy and "script-src 'self'" in policy
@@ -55,16 +66,14 @@ def test_the_page_and_its_files_with_a_strict_policy(served: tuple[Server, Path]
     assert page.headers["x-frame-options"] == "DENY"
     assert '<script src="/static/page.js"' in page.text
     assert "http" not in page.text.replace("http-equiv", "")  # nothing from outside
-    script = httpx.get(server.url + "static/page.js", timeout=30)
+    script = _http().get(server.url + "static/page.js", timeout=30)
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
-    assert httpx.get(server.url + "static/../app.py", timeout=30).status_code == 404
+    assert _http().get(server.url + "static/../app.py", timeout=30).status_code == 404
 
 
 def test_start_gives_the_served_file(served: tuple[Server, Path]) -> None:
-    import httpx
-
     server, file = served
-    start = httpx.get(server.url + "api/start", timeout=30).json()
+    start = _http().get(server.url + "api/start", timeout=30).json()
     assert start["text"] == file.read_text(encoding="utf-8")
     assert start["can_save"] is True and start["max_body"] == 8 * 1024 * 1024
 
@@ -111,13 +120,11 @@ def test_an_answer_with_its_proof_status(served: tuple[Server, Path]) -> None:
 
 
 def test_the_report_served_and_downloadable(served: tuple[Server, Path]) -> None:
-    import httpx
-
     server, file = served
     text = file.read_text(encoding="utf-8")
     answer = _post(server, "api/report", text).json()  # type: ignore[attr-defined]
     assert "<!DOCTYPE html>" in answer["html"] and "build.consecutive-tiles" in answer["html"]
-    form = httpx.post(
+    form = _http().post(
         server.url + "report",
         data={"text": text},
         headers={"origin": server.url.rstrip("/")},
@@ -142,13 +149,11 @@ def test_saving_writes_the_served_file_only(served: tuple[Server, Path]) -> None
 
 
 def test_what_the_server_refuses(served: tuple[Server, Path]) -> None:
-    import httpx
-
     server, file = served
     big = "#" * (8 * 1024 * 1024 + 1)
     assert _post(server, "api/check", big).status_code == 413  # type: ignore[attr-defined]
     # a request from another site (no page header, another origin) may not save
-    other = httpx.post(
+    other = _http().post(
         server.url + "api/save",
         content=b"rules first-edition\n",
         headers={"origin": "http://evil.example", "content-type": "text/plain"},
@@ -157,9 +162,9 @@ def test_what_the_server_refuses(served: tuple[Server, Path]) -> None:
     assert other.status_code == 403
     assert file.read_text(encoding="utf-8").startswith("# Two locks")
     # a name other than the loopback's (DNS rebinding) is refused
-    rebound = httpx.get(server.url, headers={"host": "evil.example"}, timeout=30)
+    rebound = _http().get(server.url, headers={"host": "evil.example"}, timeout=30)
     assert rebound.status_code == 400
-    not_utf8 = httpx.post(
+    not_utf8 = _http().post(
         server.url + "api/check", content=b"rules \xff", headers=PAGE_HEADER, timeout=30
     )
     assert not_utf8.status_code == 400
@@ -170,8 +175,6 @@ def test_busy_when_the_queue_is_full(tmp_path: Path) -> None:
     Rounds of 8 requests at once (at most 10 rounds) until both answers were seen."""
     import concurrent.futures
 
-    import httpx
-
     text = (EXAMPLES / "medway-first-build.canal").read_text(encoding="utf-8")
     text = text[: text.index("turn red {")]
     codes: list[int] = []
@@ -179,7 +182,7 @@ def test_busy_when_the_queue_is_full(tmp_path: Path) -> None:
     with running_server(None, "--workers", "1", "--queue", "0") as server:
 
         def ask(_: int) -> int:
-            answer = httpx.post(
+            answer = _http().post(
                 server.url + "api/answer?question=best-build&budget=5",
                 content=text.encode(),
                 headers=PAGE_HEADER,
