@@ -72,6 +72,8 @@ class _State:
     holding = 0
     pending: int | None = None
     previous_hook: Callable[[sys.UnraisableHookArgs], object] | None = None
+    calls_running = 0
+    calls_lock = threading.Lock()
 
 
 _STATE = _State()
@@ -192,10 +194,19 @@ def call_interruptibly(call: Callable[[], T], *, stop: Callable[[], object]) -> 
         except BaseException as exc:  # handed to the waiting thread
             failure.append(exc)
         finally:
+            with _STATE.calls_lock:
+                _STATE.calls_running -= 1
             done.set()
 
     worker = threading.Thread(target=work, name="canaldsl-call", daemon=True)
-    worker.start()
+    with _STATE.calls_lock:
+        _STATE.calls_running += 1
+    try:
+        worker.start()
+    except BaseException:
+        with _STATE.calls_lock:
+            _STATE.calls_running -= 1
+        raise
     try:
         while not done.wait(0.25):  # a bounded wait: Windows takes signals only between waits
             pass
@@ -205,6 +216,12 @@ def call_interruptibly(call: Callable[[], T], *, stop: Callable[[], object]) -> 
     if failure:
         raise failure[0]
     return outcome[0]
+
+
+def calls_running() -> int:
+    """How many :func:`call_interruptibly` calls have not yet returned in their helper threads
+    (after an interrupt: the calls that did not stop within their grace period)."""
+    return _STATE.calls_running
 
 
 def _stop_until_done(stop: Callable[[], object], done: threading.Event) -> None:
@@ -241,6 +258,7 @@ __all__ = [
     "SIGNALS",
     "Interrupted",
     "call_interruptibly",
+    "calls_running",
     "deferred",
     "handling",
     "ignore_signals",

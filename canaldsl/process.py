@@ -78,7 +78,23 @@ def _end_interrupted(held: HeldOutput, interrupt: Interrupted) -> NoReturn:
     interrupts.ignore_signals()
     held.discard()
     _say(f"{PROGRAM}: interrupted ({interrupt.name})")
+    if interrupts.calls_running():
+        # A call into C (a CP-SAT solve) did not stop within its grace period and still runs
+        # in its helper thread. Ending the interpreter the usual way would tear Python down
+        # under it: a callback of the solver into Python then ends that thread in the middle
+        # of C++ code, and the C++ runtime aborts the whole process (SIGABRT, "terminate
+        # called without an active exception") instead of exiting 130 or 143. Nothing of the
+        # command is left to write (its output was discarded; files are replaced whole inside
+        # ``deferred`` blocks, which the interrupt has left), so the process ends at once.
+        _flush_standard_streams()
+        os._exit(interrupt.exit_status)
     sys.exit(interrupt.exit_status)
+
+
+def _flush_standard_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
 
 
 def _interrupt_behind(failure: BaseException) -> Interrupted | None:

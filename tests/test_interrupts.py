@@ -446,6 +446,60 @@ def test_an_interrupt_swallowed_by_python_is_raised_again(
     assert sys.unraisablehook is outside_handling
 
 
+STRAGGLER = """
+import atexit, sys
+from ortools.sat.python import cp_model
+import click
+from canaldsl import interrupts, process
+from interrupt_driver import hard_model
+
+interrupts._STOP_GRACE = 0.2  # the call below ignores the stop: no need to wait 2 s for it
+
+
+@click.command()
+@click.argument("marker")
+def command(marker):
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 30
+    solver.parameters.log_search_progress = True
+    solver.parameters.log_to_stdout = False
+    started = []
+
+    def log(line):  # CP-SAT calls into Python from its own thread
+        if not started:
+            started.append(line)
+            open(marker, "w").write("solving")
+
+    solver.log_callback = log
+    model = hard_model()
+    atexit.register(lambda: sys.stderr.write("interpreter torn down\\n"))
+    interrupts.call_interruptibly(lambda: solver.Solve(model), stop=lambda: None)
+    click.echo("answer")
+
+
+process.run_command(lambda: command, sys.argv[1:])
+"""
+
+
+@pytest.mark.parametrize("name", ["TERM"])
+def test_a_solve_that_ignores_the_stop_still_ends_with_the_interrupt_status(
+    name: str, tmp_path: Path
+) -> None:
+    """A call into C that does not stop within its grace period (here a CP-SAT solve whose
+    stop request is ignored, logging through a Python callback from its own thread) must not
+    be torn down with the interpreter: that aborted the process (SIGABRT, "terminate called
+    without an active exception") about one time in three. The process ends at once instead:
+    the interrupt's status and line, no interpreter shutdown (no exit handler runs)."""
+    marker = tmp_path / "marker"
+    process = start(
+        [sys.executable, "-c", STRAGGLER, str(marker)], cwd=Path(__file__).resolve().parent
+    )
+    wait_for(lambda: marker.exists() or process.poll() is not None)
+    os.kill(process.pid, SIGNALS[name])
+    assert_interrupted(finish(process), name)
+
+
 CUT_IMPORT = """
 import sys
 from canaldsl import interrupts, process
