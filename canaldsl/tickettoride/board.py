@@ -72,6 +72,11 @@ class UnknownTicketError(BoardError):
         super().__init__([f"{message}{hint}"])
 
 
+_FOUND_KEPT = 10_000
+"""The most names a board remembers as found (:meth:`Board.city`): the map's own spellings
+are a few hundred; a bound all the same, as names come from users' files."""
+
+
 def fold(name: str) -> str:
     """A name reduced for lookup: lower case, no accents, no dots, single spaces."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
@@ -187,6 +192,10 @@ class Board:
         self.tracks = tracks
         self.tickets = tickets
         self._lookup = MappingProxyType(dict(lookup))
+        self._found: dict[str, int] = {}
+        """City names as written that :meth:`city` has found, and their numbers: a name is
+        folded once (every ticket's cities are looked up by name, thousands of times in a
+        search or a game record)."""
         pairs: dict[tuple[int, int], Route] = {}
         for route in routes:
             pairs[(route.a, route.b)] = route
@@ -213,12 +222,17 @@ class Board:
 
     def city(self, name: str) -> int:
         """The number of the city called ``name`` (any accepted spelling)."""
+        found = self._found.get(name)
+        if found is not None:
+            return found
         index = self._lookup.get(fold(name))
         if index is None:
             suggestion = did_you_mean(fold(name), self._lookup)
             raise UnknownCityError(
                 name, self.cities[self._lookup[suggestion]].name if suggestion else None
             )
+        if len(self._found) < _FOUND_KEPT:
+            self._found[name] = index
         return index
 
     def city_name(self, index: int) -> str:

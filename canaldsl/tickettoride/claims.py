@@ -116,14 +116,17 @@ def claim_options(position: Position, player: PlayerColour | None = None) -> lis
     owned = position.tracks_of(colour)
     before = Connections(board, owned)
     open_tickets = [t for t in (me.tickets.tickets or ()) if not before.completes(t)]
+    # A track a-b completes an open ticket exactly when it joins the ticket's two groups of
+    # cities (of the player's tracks): one new link merges the groups of a and b, nothing else.
+    groups = [frozenset(before.find(city) for city in board.ticket_cities(t)) for t in open_tickets]
     options: list[ClaimOption] = []
     for number in claimable_tracks(position, colour):
         track = board.tracks[number]
         paid_options = payments(hand, track.colour, track.length)
         if not paid_options:
             continue
-        after = Connections(board, (*owned, number))
-        completes = tuple(t for t in open_tickets if after.completes(t))
+        joins = frozenset((before.find(track.a), before.find(track.b)))
+        completes = tuple(t for t, g in zip(open_tickets, groups, strict=True) if g == joins)
         points = route_points(spaces=track.length)
         options.extend(ClaimOption(number, paid, points, completes) for paid in paid_options)
     options.sort(key=ClaimOption.rank)

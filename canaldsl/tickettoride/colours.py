@@ -28,6 +28,8 @@ class Colour(enum.Enum):
     LOCOMOTIVE = "locomotive"
     GREY = "grey"
 
+    __hash__ = object.__hash__  # identity, as equality is: C, not enum's Python-level hash
+
     def __str__(self) -> str:
         return self.value
 
@@ -118,6 +120,8 @@ class PlayerColour(enum.Enum):
     GREEN = "green"
     YELLOW = "yellow"
     BLACK = "black"
+
+    __hash__ = object.__hash__  # identity, as equality is: C, not enum's Python-level hash
 
     def __str__(self) -> str:
         return self.value

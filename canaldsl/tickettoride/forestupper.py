@@ -104,20 +104,29 @@ class _State:
         return best[target], frozenset(tracks)
 
     def joined(self, tracks: frozenset[int], which: Sequence[int] | range) -> bool:
-        """Whether ``tracks`` join both cities of every pair numbered in ``which``."""
+        """Whether ``tracks`` join both cities of every pair numbered in ``which`` (union-find
+        with path halving, written out: the pruning asks this once per track of every forest
+        it thins, ~300,000 times in the suite's Ticket to Ride tests)."""
         parent = list(range(len(self.adjacency)))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        ends = self.ends
         for track in tracks:
-            a, b = self.ends[track]
-            parent[find(a)] = find(b)
+            a, b = ends[track]
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]
+            while parent[b] != b:
+                parent[b] = b = parent[parent[b]]
+            parent[a] = b
         self.work += len(tracks) + len(which)
-        return all(find(self.pairs[i][0]) == find(self.pairs[i][1]) for i in which)
+        pairs = self.pairs
+        for i in which:
+            a, b = pairs[i]
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]
+            while parent[b] != b:
+                parent[b] = b = parent[parent[b]]
+            if a != b:
+                return False
+        return True
 
     def prune(self, tracks: frozenset[int], which: Sequence[int] | range) -> frozenset[int]:
         """``tracks`` less every track the pairs of ``which`` do without (costliest first,

@@ -10,25 +10,35 @@ whatever colour one has in mind).
 from __future__ import annotations
 
 from canaldsl.tickettoride.cards import Cards
-from canaldsl.tickettoride.colours import COLOURS, Colour
+from canaldsl.tickettoride.colours import CARD_INDEX, CARD_KINDS, COLOURS, Colour
 
 
 def payments(hand: Cards, colour: Colour, length: int) -> list[Cards]:
     """Every distinct set of cards from ``hand`` that pays for a track of ``colour`` and
-    ``length``: fewest locomotives first, then by colour order."""
+    ``length``: fewest locomotives first, then by colour order. (Each payment's nine counts
+    are made directly, as ``Cards.of({option: rest, locomotive: locomotives})`` would make
+    them: this is called for every track of every claim listing.)"""
     colours = COLOURS if colour is Colour.GREY else (colour,)
-    found: set[Cards] = set()
+    held = hand.counts
+    found: set[tuple[int, ...]] = set()
     out: list[Cards] = []
-    for locomotives in range(0, min(hand.locomotives, length) + 1):
+    for locomotives in range(0, min(held[_LOCOMOTIVE], length) + 1):
         rest = length - locomotives
         for option in colours:
-            if rest and hand.count(option) < rest:
+            index = CARD_INDEX[option]
+            if rest and held[index] < rest:
                 continue
-            cards = Cards.of({option: rest, Colour.LOCOMOTIVE: locomotives})
-            if cards not in found:
-                found.add(cards)
-                out.append(cards)
+            counts = [0] * len(CARD_KINDS)
+            counts[index] = rest
+            counts[_LOCOMOTIVE] += locomotives
+            paid = tuple(counts)
+            if paid not in found:
+                found.add(paid)
+                out.append(Cards(paid))
     return out
+
+
+_LOCOMOTIVE = CARD_INDEX[Colour.LOCOMOTIVE]
 
 
 def default_payment(hand: Cards, colour: Colour, length: int) -> Cards | None:

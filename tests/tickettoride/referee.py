@@ -67,11 +67,29 @@ class Result:
         return not self.broken
 
 
+def _copied(value: Any) -> Any:
+    """A deep copy of a state: plain dicts, lists and tuples are copied level by level, their
+    strings, numbers and None shared (immutable); any other container by ``copy.deepcopy``.
+    The same copy ``copy.deepcopy`` makes of these states (no object in a state is reached
+    twice), without its memo and per-object dispatch: the differential tests copy a state for
+    every turn judged (3,900 turns, 1.25 million objects through deepcopy)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind is tuple:
+        return tuple(_copied(item) for item in value)
+    if kind in (str, int, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 # ------------------------------------------------------------------------------ the turn
 def judge(board: Board, state: State, turn: dict[str, Any]) -> Result:
     """Judge ``turn`` on ``state``; ``result.after`` is the state after a legal turn."""
     result = Result()
-    work = copy.deepcopy(state)
+    work = _copied(state)
     actions = turn["actions"]
     setup = any(a["kind"] == "tickets" and a.get("setup") for a in actions)
     if not setup:

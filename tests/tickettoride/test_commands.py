@@ -6,8 +6,9 @@ Most commands run in this process (:func:`in_process`: click's runner, the comma
 code, from the repository's root), where the process itself is not what is tested: a real
 process costs about a second of start-up (Python, CP-SAT's import) and the answers are the
 same. One or two of each kind still run as a user runs them, a ``canaldsl`` process
-(:func:`canaldsl`): `score`, a solver command on a file with errors (exit status 2), `render`
-to SVG and to PNG, `report`."""
+(:func:`canaldsl`): `score` (text), a solver command on a file with errors (exit status 2),
+`render` to SVG and to PNG, `report` (its headline; the report opened in Chromium is made in
+this process, the browser is the process that test is about)."""
 
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ def test_score_text_and_json() -> None:
     text = canaldsl("score", path)
     assert text.returncode == 0, text.stderr
     assert text.stdout.startswith("red wins 18-18 (after winner.tie-tickets)")
-    answer = json.loads(canaldsl("score", path, "--format", "json").stdout)
+    answer = json.loads(in_process("score", path, "--format", "json").stdout)  # text: a process
     _validate("score", answer)
     assert answer["winner"] == "red" and answer["scores"] == {"red": 18, "blue": 18}
 
@@ -165,7 +166,8 @@ def test_a_solver_command_on_a_file_with_errors_exits_2() -> None:
         result = canaldsl("longest-route", str(bad))
         assert result.returncode == 2
         assert "E702" in result.stderr and "Traceback" not in result.stderr
-        result = canaldsl("fewest-trains", str(bad), "--format", "json")
+        # the JSON answer in this process (the exit status 2 of a process: just above)
+        result = in_process("fewest-trains", str(bad), "--format", "json")
         assert result.returncode == 2
         answer = json.loads(result.stdout)
         _validate("fewest-trains", answer)
@@ -203,7 +205,7 @@ def test_render_png_with_a_ticket_path(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    refused = canaldsl("render", path, "-o", str(out), "--show", "best-build")
+    refused = in_process("render", path, "-o", str(out), "--show", "best-build")  # PNG: a process
     assert refused.returncode == 2 and "longest-route or ticket:A-B" in refused.stderr
 
 
@@ -230,7 +232,8 @@ def test_a_ticket_to_ride_report_opens_in_headless_chromium(tmp_path: Path) -> N
     assert chromium is not None
     report = tmp_path / "report.html"
     path = str(EXAMPLES / "last-round-to-final-scores.canal")
-    assert canaldsl("report", path, "-o", str(report)).returncode == 0
+    # the report made in this process (a report made by a process: the headline test above)
+    assert in_process("report", path, "-o", str(report)).returncode == 0
     shot = tmp_path / "shot.png"
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run(
