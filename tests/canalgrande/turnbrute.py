@@ -138,7 +138,8 @@ class _Brute:
                 return 0
             add, t2, s2, k2 = later
             moved = list(hs)
-            moved[self.splitter] = tuple(a + b for a, b in zip(moved[self.splitter], add, strict=False))  # fmt: skip
+            grown = zip(moved[self.splitter], add, strict=False)
+            moved[self.splitter] = tuple(a + b for a, b in grown)
             return self.phase(self.splitter, t2, s2, k2, None, (moved[0], moved[1]), at, voted)
         options = []
         kinds = [x for x, n in (("t", t), ("s", s), ("k", k)) if n]
@@ -178,9 +179,7 @@ class _Brute:
             challenger = 1 - actor
         else:
             return self.phase(actor, t, s, k, later, hs, at, voted)
-        choices = [
-            d for d in range(6) if hs[challenger][d] and not (self.no_repeat and d in voted)
-        ]
+        choices = [d for d in range(6) if hs[challenger][d] and not (self.no_repeat and d in voted)]
         if not choices:
             return self.phase(actor, t, s, k, later, hs, at, voted)
         rest = (actor, t, s, k, later, at)
