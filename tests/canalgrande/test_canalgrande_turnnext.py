@@ -5,6 +5,7 @@ search without it: every value of every split's both replies, on random multi-vo
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
@@ -14,7 +15,8 @@ from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.solve_split import splits
 from canaldsl.canalgrande.turngame import TurnGame
 from canaldsl.canalgrande.turnnext import NextVote
-from canaldsl.canalgrande.votemoves import Counts, counts
+from canaldsl.canalgrande.turnnodes import Agenda
+from canaldsl.canalgrande.votemoves import KINDS, Counts, counts
 
 ALL = (
     [d.card for d in District for _ in range(5)]
@@ -84,12 +86,19 @@ def _values(active: bool, seed: int, count: int) -> tuple[list[int], int]:
     return values, settled
 
 
+@cache
+def _without() -> list[int]:
+    """The values of the 80 turns below without the bound (worked out once a process: the
+    search without the bound does not change between the tests)."""
+    return _values(False, 21, 80)[0]
+
+
 def test_the_next_vote_bound_keeps_every_value() -> None:
     """The same values with the bound as without it (the search without it is checked
     against the brute force in test_canalgrande_solve_split), and the bound did settle
     tests (so the comparison is not empty)."""
     with_bound, settled = _values(True, 21, 80)
-    without, _ = _values(False, 21, 80)
+    without = _without()
     assert with_bound == without
     assert settled > 500
     assert len(with_bound) > 1000
@@ -106,6 +115,27 @@ def test_a_bound_wrong_by_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
         return not any(others[d] > ours[d] for d in range(6) if theirs[d])
 
     monkeypatch.setattr(NextVote, "_wins", wrong)
-    with_bound, _ = _values(True, 21, 80)
-    without, _ = _values(False, 21, 80)
-    assert with_bound != without
+    with_bound, _ = _values(True, 21, 30)  # the first 30 turns (a value differs at the 25th)
+    assert with_bound != _without()[: len(with_bound)]
+
+
+def test_the_choosers_theft_is_taken_off_the_splitters_fewest() -> None:
+    """A built case where one theft of the chooser's decides the bound: the chooser (to act,
+    a traitor left, no doge) holds one Cannaregio, the splitter three and its offer's doge
+    comes next. The chooser's most is then two Cannaregio, one card of every other kind and a
+    gondola (reach 3 over Cannaregio); the splitter's fewest is two Cannaregio after the
+    theft (reach 2), so the chooser may win that vote and the bound must not settle the test.
+    Without the theft taken off (three Cannaregio, reach 3, the challenger's tie wins) it
+    would. (On random turns this mutation changed no value: the chooser's one card of every
+    kind per theft already outweighs the card the splitter loses; so it is checked here.)"""
+    cannaregio = KINDS.index(District.CANNAREGIO.card)
+    one = tuple(int(k == cannaregio) for k in range(len(KINDS)))
+    three = tuple(3 * n for n in one)
+    nothing = (0,) * len(KINDS)
+    bound = NextVote(0, Readings(), ())
+    agenda = Agenda(actor=1, traitors=1, spies=0, doges=0, later=(nothing, 0, 0, 1))
+    mine, theirs = bound._bounds(1, agenda, 0, one, three, after=True)
+    assert mine == (2, 1, 1, 1, 1, 1, 1) and theirs == tuple(2 * n for n in one)
+    assert not bound.fails(1, agenda, 0, one, three)
+    # with the theft not made, the splitter's three Cannaregio win that vote: the bound holds
+    assert bound.fails(1, agenda._replace(traitors=0), 0, one, three)
