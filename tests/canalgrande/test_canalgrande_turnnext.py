@@ -119,23 +119,31 @@ def test_a_bound_wrong_by_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
     assert with_bound != _without()[: len(with_bound)]
 
 
-def test_the_choosers_theft_is_taken_off_the_splitters_fewest() -> None:
-    """A built case where one theft of the chooser's decides the bound: the chooser (to act,
-    a traitor left, no doge) holds one Cannaregio, the splitter three and its offer's doge
-    comes next. The chooser's most is then two Cannaregio, one card of every other kind and a
-    gondola (reach 3 over Cannaregio); the splitter's fewest is two Cannaregio after the
-    theft (reach 2), so the chooser may win that vote and the bound must not settle the test.
-    Without the theft taken off (three Cannaregio, reach 3, the challenger's tie wins) it
-    would. (On random turns this mutation changed no value: the chooser's one card of every
-    kind per theft already outweighs the card the splitter loses; so it is checked here.)"""
-    cannaregio = KINDS.index(District.CANNAREGIO.card)
-    one = tuple(int(k == cannaregio) for k in range(len(KINDS)))
-    three = tuple(3 * n for n in one)
+def _hand(**cards: int) -> Counts:
+    return counts(Bag.of([Card[name] for name, n in cards.items() for _ in range(n)]))
+
+
+# the chooser (to act, one traitor) against the splitter, whose offer's doge comes next
+STOLEN = (
+    # the chooser wins only by taking one of the splitter's two Cannaregio (then 2 against
+    # 1; without the theft taken off the splitter's fewest, 2 against 2: the challenger wins)
+    (_hand(CANNAREGIO=1), _hand(CANNAREGIO=2)),
+    # only by taking the splitter's gondola (its reinforcement): each other theft leaves the
+    # splitter a reach at least the chooser's in one of its districts
+    (_hand(CANNAREGIO=2, CASTELLO=2), _hand(CANNAREGIO=1, CASTELLO=2, GONDOLA=1)),
+)
+
+
+@pytest.mark.parametrize(("chooser", "splitter"), STOLEN)
+def test_a_theft_that_decides_the_next_vote(chooser: Counts, splitter: Counts) -> None:
+    """Built cases where one theft of the chooser's, of one kind only, decides the next vote:
+    the bound must not settle the test "the splitter wins a vote" (every kind a theft can
+    take is tried, each taken off the splitter's fewest), and the search agrees that the
+    chooser wins that vote. With no theft left, the bound settles it."""
     nothing = (0,) * len(KINDS)
     bound = NextVote(0, Readings(), ())
     agenda = Agenda(actor=1, traitors=1, spies=0, doges=0, later=(nothing, 0, 0, 1))
-    mine, theirs = bound._bounds(1, agenda, 0, one, three, after=True)
-    assert mine == (2, 1, 1, 1, 1, 1, 1) and theirs == tuple(2 * n for n in one)
-    assert not bound.fails(1, agenda, 0, one, three)
-    # with the theft not made, the splitter's three Cannaregio win that vote: the bound holds
-    assert bound.fails(1, agenda._replace(traitors=0), 0, one, three)
+    assert not bound.fails(1, agenda, 0, chooser, splitter)
+    assert bound.fails(1, agenda._replace(traitors=0), 0, chooser, splitter)
+    game = TurnGame(0, (splitter, chooser), (Card.SAN_POLO,) * 8, Readings(), 100_000)
+    assert game.play(Bag.of([Card.TRAITOR]), Bag.of([Card.DOGE]), low=0) == -1
