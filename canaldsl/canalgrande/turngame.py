@@ -28,7 +28,7 @@ known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import Card
@@ -442,12 +442,17 @@ class TurnGame:
 
     def _vote_edges(self, node: InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
-        the vote outright), then passing, then the others, largest first. A raise past the
-        opponent's reach leaves the opponent nothing but to pass, so it is settled at once
-        (the states after it are shared by every raise that leaves the same hands)."""
+        the vote outright), then passing, then the others: the splitter's largest first,
+        the chooser's smallest first (measured: the chooser's refutations are found sooner
+        when it keeps its cards, 10% to 13% fewer units on the worst deals; the splitter's
+        largest first is better for the splitter). A raise past the opponent's reach leaves
+        the opponent nothing but to pass, so it is settled at once (the states after it are
+        shared by every raise that leaves the same hands). The order changes only the work,
+        never a value."""
         plays, outright, beyond = self.plays.of(node.vote)
         yield from self._ending_edges(node)
-        for play in plays:
+        order: Iterable[Play] = plays if node.vote.mover == self.splitter else reversed(plays)
+        for play in order:
             if play is not outright:
                 yield self._raise(node, play, beyond)
 
