@@ -383,7 +383,15 @@ class TurnGame:
                             voted)  # fmt: skip
             return
         waiting = {"d": a.doges, "t": a.traitors, "s": a.spies}
-        order = ("t", "s", "d") if self.listed else ("d", "t", "s")
+        if self.listed:
+            order = ("t", "s", "d")
+        elif a.actor == self.splitter:
+            # the splitter acting last: its spies first (measured: 1% to 6% fewer units per
+            # benchmark family than doges first, and fewer on every family's worst deal;
+            # the order changes only the work, never a value)
+            order = ("s", "d", "t")
+        else:
+            order = ("d", "t", "s")
         kinds = [kind for kind in order if waiting[kind]]
         if self.listed:
             kinds = kinds[:1]
