@@ -28,7 +28,7 @@ known part of the deck raises :class:`UnknownCardsError` (code ``S703``): nothin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import Card
@@ -456,17 +456,14 @@ class TurnGame:
 
     def _vote_edges(self, node: InVote) -> Iterator[Edge]:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
-        the vote outright), then passing, then the others: the splitter's largest first,
-        the chooser's smallest first (measured: the chooser's refutations are found sooner
-        when it keeps its cards, 10% to 13% fewer units on the worst deals; the splitter's
-        largest first is better for the splitter). A raise past the opponent's reach leaves
-        the opponent nothing but to pass, so it is settled at once (the states after it are
-        shared by every raise that leaves the same hands). The order changes only the work,
-        never a value."""
+        the vote outright), then passing, then the others, largest first. A raise past the
+        opponent's reach leaves the opponent nothing but to pass, so it is settled at once
+        (the states after it are shared by every raise that leaves the same hands). (The
+        chooser's raises smallest first were measured: 9% fewer units on the benchmark's
+        deals, but 7% more on another seed's, one deal 1.8x: not kept.)"""
         plays, outright, beyond = self.plays.of(node.vote)
         yield from self._ending_edges(node)
-        order: Iterable[Play] = plays if node.vote.mover == self.splitter else reversed(plays)
-        for play in order:
+        for play in plays:
             if play is not outright:
                 yield self._raise(node, play, beyond)
 
