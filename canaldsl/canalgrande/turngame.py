@@ -356,7 +356,13 @@ class TurnGame:
         return node.vote.mover, self._vote_edges(node)
 
     def _district_edges(self, node: Choose) -> Iterator[Edge]:
-        for d in node.options:
+        """The districts the challenger may choose, those where its reach (the most it can
+        total in one play) is furthest above the other's first. Measured on the benchmark's
+        families: 16% to 35% fewer units than in the districts' order (the order changes
+        only the work, never a value)."""
+        me = node.challenger
+        mine, theirs = self.plays.row(node.hands[me]), self.plays.row(node.hands[1 - me])
+        for d in sorted(node.options, key=lambda d: theirs[d] - mine[d]):
             start = VoteState(
                 d, node.challenger, node.challenger, node.hands, node.hands, (0, 0),
                 (False, False), None,
@@ -377,7 +383,15 @@ class TurnGame:
                             voted)  # fmt: skip
             return
         waiting = {"d": a.doges, "t": a.traitors, "s": a.spies}
-        order = ("t", "s", "d") if self.listed else ("d", "t", "s")
+        if self.listed:
+            order = ("t", "s", "d")
+        elif a.actor == self.splitter:
+            # the splitter acting last: its spies first (measured: 1% to 6% fewer units per
+            # benchmark family than doges first, and fewer on every family's worst deal;
+            # the order changes only the work, never a value)
+            order = ("s", "d", "t")
+        else:
+            order = ("d", "t", "s")
         kinds = [kind for kind in order if waiting[kind]]
         if self.listed:
             kinds = kinds[:1]
@@ -444,7 +458,9 @@ class TurnGame:
         """Pass or raise. First the cheapest raise past all the opponent can reach (it wins
         the vote outright), then passing, then the others, largest first. A raise past the
         opponent's reach leaves the opponent nothing but to pass, so it is settled at once
-        (the states after it are shared by every raise that leaves the same hands)."""
+        (the states after it are shared by every raise that leaves the same hands). (The
+        chooser's raises smallest first were measured: 9% fewer units on the benchmark's
+        deals, but 7% more on another seed's, one deal 1.8x: not kept.)"""
         plays, outright, beyond = self.plays.of(node.vote)
         yield from self._ending_edges(node)
         for play in plays:

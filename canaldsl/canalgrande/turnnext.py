@@ -24,6 +24,19 @@ the splitter; and Y holds at least L: the fewest it keeps after losing the vote 
 one card of every kind per theft X can still make (floored at 0). Card counts are compared
 kind by kind: the true hands satisfy H_X <= U and H_Y >= L in every kind.
 
+**The thefts one kind at a time** (sharper; up to three thefts). Let U0 and L0 be U and L
+without the thefts, s the thefts X can still make. Whatever happens before the next vote,
+X has made some r <= s of them, taking kinds k_1..k_r, so H_X <= U0 + e_k1 + ... + e_kr
+and H_Y >= L0 - e_k1 - ... - e_kr kind by kind (floored at 0: a theft takes a card Y
+holds, so a kind where L0 is 0 loses nothing from the bound); each theft may come before
+or after a spy's draw or the splitter's offer, which only add to the hands, so the order
+does not matter to these sums. Completing k_1..k_r with any s - r more kinds only raises
+the first bound and lowers the second, so the true hands lie under some (U_K, L_K) for a
+multiset K of s kinds among the seven (6 districts and the gondola). If X cannot win the
+vote from any (U_K, L_K) (monotonicity, below), it cannot win it at all. Adding one card
+of every kind per theft (the rule above) is the same bound with every K merged into one
+hand: weaker, kept for more than three thefts (84 multisets for three).
+
 **Inside a vote, sharper** (used when the chooser is to move in a vote it must win). Let
 the splitter play this vote so: whenever it is to move and its reach (the most it can total
 in one play) passes the chooser's total, it raises to that reach. A player must pass the
@@ -62,6 +75,8 @@ again); else the acting player (by a spy's draw) or the splitter (its offer), as
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from canaldsl.canalgrande.cards import Card
 from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.turnends import reaches_of
@@ -69,6 +84,8 @@ from canaldsl.canalgrande.turnnodes import Agenda
 from canaldsl.canalgrande.votemoves import KINDS, Counts, UnknownCardsError, spy_draw
 
 NONE: Counts = (0,) * len(KINDS)
+MAX_STEALS = 3
+"""Up to this many thefts, every choice of the kinds they take is tried (84 for three)."""
 Window = tuple[Counts, int]
 """Every card to hand the remaining spies can draw (counts), and the traitors among them."""
 
@@ -124,11 +141,22 @@ class NextVote:
             # turn to act (its thefts and spies only), or after it (the splitter's offer
             # taken, its thefts and spies too)
             after = owner not in first
-            mine, theirs = self._bounds(side, agenda, drawn, most, fewest, after=after)
-            if not any(theirs[:6]):
-                return False
-            if self._wins(side, owner, mine, theirs):
-                return False
+            mine, theirs, steals = self._bounds(side, agenda, drawn, most, fewest, after=after)
+            if steals > MAX_STEALS:  # too many to list: one card of every kind per theft
+                mine = tuple(m + steals for m in mine)
+                theirs = tuple(n - steals if n > steals else 0 for n in theirs)
+                if not any(theirs[:6]) or self._wins(side, owner, mine, theirs):
+                    return False
+                continue
+            for taken in combinations_with_replacement(range(len(KINDS)), steals):
+                # the kinds the thefts take, one by one
+                got, lost = list(mine), list(theirs)
+                for kind in taken:
+                    got[kind] += 1
+                    if lost[kind]:
+                        lost[kind] -= 1
+                if not any(lost[:6]) or self._wins(side, owner, tuple(got), tuple(lost)):
+                    return False
         return True
 
     def _bounds(
@@ -140,8 +168,9 @@ class NextVote:
         fewest: Counts,
         *,
         after: bool,
-    ) -> tuple[Counts, Counts]:
-        """The most ``side`` can hold and the fewest the other can at the next vote."""
+    ) -> tuple[Counts, Counts, int]:
+        """The most ``side`` can hold and the fewest the other can at the next vote, before
+        the thefts ``side`` can still make; and how many those are."""
         actor, later = agenda.actor, agenda.later
         cards: Counts = NONE
         steals = 0
@@ -150,7 +179,7 @@ class NextVote:
             if agenda.spies:
                 window = self._window(agenda.spies, drawn)
                 if window is None:
-                    return most, NONE  # past the known deck: no bound
+                    return most, NONE, 0  # past the known deck: no bound
                 cards, drawn_traitors = window
                 steals += drawn_traitors
         if after and later is not None and side == self.splitter:
@@ -158,15 +187,14 @@ class NextVote:
             spies = agenda.spies + later[2]
             window = self._window(spies, drawn) if spies else (NONE, 0)
             if window is None:
-                return most, NONE
+                return most, NONE, 0
             cards, drawn_traitors = window
             steals = later[1] + drawn_traitors + (agenda.traitors if actor == side else 0)
             most = tuple(m + c for m, c in zip(most, later[0], strict=True))
         if after and later is not None and side != self.splitter:
             fewest = tuple(n + c for n, c in zip(fewest, later[0], strict=True))
-        mine = tuple(m + c + steals for m, c in zip(most, cards, strict=True))
-        theirs = tuple(n - steals if n > steals else 0 for n in fewest) if steals else fewest
-        return mine, theirs
+        mine = tuple(m + c for m, c in zip(most, cards, strict=True))
+        return mine, fewest, steals
 
     def _wins(self, side: int, owner: int, mine: Counts, theirs: Counts) -> bool:
         """Whether ``side`` holding ``mine`` wins a vote of ``owner``'s doge against

@@ -5,6 +5,7 @@ search without it: every value of every split's both replies, on random multi-vo
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
@@ -14,7 +15,8 @@ from canaldsl.canalgrande.rulebook import Readings
 from canaldsl.canalgrande.solve_split import splits
 from canaldsl.canalgrande.turngame import TurnGame
 from canaldsl.canalgrande.turnnext import NextVote
-from canaldsl.canalgrande.votemoves import Counts, counts
+from canaldsl.canalgrande.turnnodes import Agenda
+from canaldsl.canalgrande.votemoves import KINDS, Counts, counts
 
 ALL = (
     [d.card for d in District for _ in range(5)]
@@ -84,12 +86,19 @@ def _values(active: bool, seed: int, count: int) -> tuple[list[int], int]:
     return values, settled
 
 
+@cache
+def _without() -> list[int]:
+    """The values of the 80 turns below without the bound (worked out once a process: the
+    search without the bound does not change between the tests)."""
+    return _values(False, 21, 80)[0]
+
+
 def test_the_next_vote_bound_keeps_every_value() -> None:
     """The same values with the bound as without it (the search without it is checked
     against the brute force in test_canalgrande_solve_split), and the bound did settle
     tests (so the comparison is not empty)."""
     with_bound, settled = _values(True, 21, 80)
-    without, _ = _values(False, 21, 80)
+    without = _without()
     assert with_bound == without
     assert settled > 500
     assert len(with_bound) > 1000
@@ -106,6 +115,35 @@ def test_a_bound_wrong_by_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
         return not any(others[d] > ours[d] for d in range(6) if theirs[d])
 
     monkeypatch.setattr(NextVote, "_wins", wrong)
-    with_bound, _ = _values(True, 21, 80)
-    without, _ = _values(False, 21, 80)
-    assert with_bound != without
+    with_bound, _ = _values(True, 21, 30)  # the first 30 turns (a value differs at the 25th)
+    assert with_bound != _without()[: len(with_bound)]
+
+
+def _hand(**cards: int) -> Counts:
+    return counts(Bag.of([Card[name] for name, n in cards.items() for _ in range(n)]))
+
+
+# the chooser (to act, one traitor) against the splitter, whose offer's doge comes next
+STOLEN = (
+    # the chooser wins only by taking one of the splitter's two Cannaregio (then 2 against
+    # 1; without the theft taken off the splitter's fewest, 2 against 2: the challenger wins)
+    (_hand(CANNAREGIO=1), _hand(CANNAREGIO=2)),
+    # only by taking the splitter's gondola (its reinforcement): each other theft leaves the
+    # splitter a reach at least the chooser's in one of its districts
+    (_hand(CANNAREGIO=2, CASTELLO=2), _hand(CANNAREGIO=1, CASTELLO=2, GONDOLA=1)),
+)
+
+
+@pytest.mark.parametrize(("chooser", "splitter"), STOLEN)
+def test_a_theft_that_decides_the_next_vote(chooser: Counts, splitter: Counts) -> None:
+    """Built cases where one theft of the chooser's, of one kind only, decides the next vote:
+    the bound must not settle the test "the splitter wins a vote" (every kind a theft can
+    take is tried, each taken off the splitter's fewest), and the search agrees that the
+    chooser wins that vote. With no theft left, the bound settles it."""
+    nothing = (0,) * len(KINDS)
+    bound = NextVote(0, Readings(), ())
+    agenda = Agenda(actor=1, traitors=1, spies=0, doges=0, later=(nothing, 0, 0, 1))
+    assert not bound.fails(1, agenda, 0, chooser, splitter)
+    assert bound.fails(1, agenda._replace(traitors=0), 0, chooser, splitter)
+    game = TurnGame(0, (splitter, chooser), (Card.SAN_POLO,) * 8, Readings(), 100_000)
+    assert game.play(Bag.of([Card.TRAITOR]), Bag.of([Card.DOGE]), low=0) == -1
