@@ -229,6 +229,16 @@ def _fused(node_builder: Any, tree_class: type[Any]) -> Callable[[list[Any]], An
     return reduce
 
 
+def _plain_keys(table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` with its keys as plain strings: lark keeps some terminal names as its
+    ``Token`` (a ``str`` whose ``==`` is a Python method), and a lookup with the plain name
+    the scanner gives calls that method at every token; a plain key compares in C."""
+    plain = {str(k): v for k, v in table.items()}
+    if len(plain) != len(table):
+        raise NotFast("two keys of one name")
+    return plain
+
+
 class _Tables:
     """What one parser's run needs, taken from lark's parser once."""
 
@@ -257,15 +267,19 @@ class _Tables:
         for rule in inner.callbacks:
             if isinstance(rule, str):
                 continue
-            reductions[rule] = (len(rule.expansion), rule.origin.name, self.callbacks[rule])
+            reductions[rule] = (len(rule.expansion), str(rule.origin.name), self.callbacks[rule])
         self.states: dict[Any, dict[str, tuple[bool, Any]]] = {
-            state: {
-                term: (True, arg) if action is Shift else (False, reductions[arg])
-                for term, (action, arg) in actions.items()
-            }
+            state: _plain_keys(
+                {
+                    term: (True, arg) if action is Shift else (False, reductions[arg])
+                    for term, (action, arg) in actions.items()
+                }
+            )
             for state, actions in table.states.items()
         }
-        self.token_callbacks = {k: f for k, f in self.callbacks.items() if isinstance(k, str)}
+        self.token_callbacks = _plain_keys(
+            {k: f for k, f in self.callbacks.items() if isinstance(k, str)}
+        )
         # Per parser state: its lexer's regular expressions, the types it ignores, those that
         # may hold a newline, and its token callbacks (keywords told from names; comments).
         by_lexer: dict[int, tuple[Any, ...]] = {}
@@ -276,9 +290,9 @@ class _Tables:
                 scanner = basic.scanner  # builds basic.callback too
                 by_lexer[id(basic)] = (
                     tuple(scanner._mres),
-                    basic.ignore_types,
-                    basic.newline_types,
-                    dict(basic.callback),
+                    frozenset(map(str, basic.ignore_types)),
+                    frozenset(map(str, basic.newline_types)),
+                    _plain_keys(dict(basic.callback)),
                 )
             self.lexing[state] = by_lexer[id(basic)]
         self.keyword_memo: dict[tuple[int, str], str] = {}
