@@ -184,8 +184,10 @@ class TreeBuilder:
         """The node of one top-level statement as soon as it is parsed (the ``build`` of
         :func:`canaldsl.lalr.parse_tree`), given the comments read so far; its comments are
         attached as :meth:`CommentAttacher.walk` over the whole file would, in order."""
-        self.comments.feed(comments)
-        self.comments.walk([tree], (0, 0))
+        attacher = self.comments
+        attacher.feed(comments)
+        if attacher.pending:  # else every comment and footer is none: no walk needed
+            attacher.walk([tree], (0, 0))
         node = self.statement(tree)
         self.comments.attached.clear()  # keyed by the ids of trees about to be let go
         return node
