@@ -309,16 +309,6 @@ def _tables(parser: lark.Lark) -> _Tables:
     return tables
 
 
-def _new_token(type_: str, value: str, pos: int, line: int, column: int) -> Token:
-    token = str.__new__(Token, value)
-    token.type = type_
-    token.start_pos = pos
-    token.value = value
-    token.line = line
-    token.column = column
-    return token
-
-
 def fast_parse(parser: lark.Lark, text: str) -> Any:
     """What ``parser.parse(text)`` gives, for a text it parses; raises :class:`NotFast` where
     lark would raise an error (and wherever else it cannot follow lark), before or after some
@@ -331,6 +321,7 @@ def fast_parse(parser: lark.Lark, text: str) -> Any:
     state_stack: list[Any] = [t.start_state]
     value_stack: list[Any] = []
     end = len(text)
+    new_str = str.__new__
     pos = 0
     line = 1
     line_start = 0
@@ -358,7 +349,12 @@ def fast_parse(parser: lark.Lark, text: str) -> Any:
                     line_start = pos + value.rindex(_NEWLINE) + 1
             pos += len(value)
             continue
-        tok = _new_token(type_, value, pos, line, column)
+        tok = new_str(Token, value)  # lark's Token(type_, value, pos, line, column)
+        tok.type = type_
+        tok.start_pos = pos
+        tok.value = value
+        tok.line = line
+        tok.column = column
         if type_ in newline_types:
             newlines = value.count(_NEWLINE)
             if newlines:
