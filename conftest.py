@@ -49,7 +49,7 @@ LONGEST_FIRST = (
     # the doubling-back best builds, three solvers (4.3-4.7 s of CPU each, 2026-11-27 17:00)
     "tests/test_solver_readings.py::test_three_solvers_agree_where_sections_double_back",
     "tests/test_solver_readings.py::test_engines_agree_where_sections_double_back[2]",  # 4.6 s
-    "tests/test_differential.py::test_engine_agrees_with_referee",  # ~3.5 s each, 20 seeds
+    "tests/test_differential.py::test_engine_agrees_with_referee",  # ~3 s each, 20 seeds
 )
 """Node-id beginnings of the tests that take longest, in the order they are started."""
 
