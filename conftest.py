@@ -48,7 +48,7 @@ LONGEST_FIRST = (
     # the doubling-back best builds, three solvers (4.3-4.7 s of CPU each, 2026-11-27 17:00)
     "tests/test_solver_readings.py::test_three_solvers_agree_where_sections_double_back",
     "tests/test_solver_readings.py::test_engines_agree_where_sections_double_back[2]",  # 4.6 s
-    "tests/test_differential.py::test_engine_agrees_with_referee",  # ~3.5 s each, 20 seeds
+    "tests/test_differential.py::test_engine_agrees_with_referee",  # ~3 s each, 20 seeds
     # its brute force memoised across a problem's splits (cg8): 3.5 s of CPU, was 12 s
     "tests/canalgrande/test_canalgrande_solve_split.py::test_spies_at_the_end_of_a_turn",
 )

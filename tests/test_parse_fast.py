@@ -15,6 +15,7 @@ from randompositions import make_case
 
 from canaldsl import lalr
 from canaldsl.canalmania import parser
+from canaldsl.diagnostics import SourceText
 from canaldsl.lalrfast import NotFast, fast_parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,3 +115,23 @@ def test_a_syntax_error_is_still_lark_s_diagnostic() -> None:
     assert document is None
     assert [(d.code, d.span.line, d.span.column) for d in diagnostics] == [("E111", 2, 20)]
     assert "number" in (diagnostics[0].hint or "")
+
+
+def test_statements_built_while_parsing_are_those_of_the_whole_tree() -> None:
+    """The nodes built statement by statement while the file is parsed (comments handed out
+    as they are read; no comment walk where none is pending) against the nodes built from
+    lark's whole tree afterwards with every comment known (the path of a file with a syntax
+    error): the same nodes, spans and comments, on every repository file with a comment."""
+    compared = 0
+    for path in TEXTS:
+        text = path.read_text(encoding="utf-8")
+        if "#" not in text:
+            continue
+        streamed, _, _ = parser.parse_document_partial(text, filename="f.canal")
+        tree, comments = _by_lark("canalmania", text)
+        if streamed is None or tree is None:
+            continue
+        whole = parser._Builder(SourceText(text, "f.canal"), comments).document(tree)
+        assert repr(whole) == repr(streamed), path
+        compared += 1
+    assert compared >= 10

@@ -104,12 +104,16 @@ def route_within(
             frame.low = min(frame.low, depth[node])
         return used
 
+    labels: dict[Hex, str] = {}
+    """Each hex's label, the last key of the order of the steps (made once per hex)."""
+
     def children(
         frame: Frame, node: Hex | str, mask: int, more: int
     ) -> Iterator[tuple[Hex | str, int, int]]:
         """The steps from a tile or a place that keep within ``more`` tiles by the bound:
-        places first (from a tile only), then tiles, the least bound first."""
-        options: list[tuple[int, int, Hex | str, int, int]] = []
+        places first (from a tile only), then tiles, the least bound first (then by name or
+        label: no two steps have the same three keys, so the order is the same as ever)."""
+        options: list[tuple[int, int, str, Hex | str, int, int]] = []
         if isinstance(node, str):
             at = board.places[node].hex
         else:
@@ -120,22 +124,36 @@ def route_within(
                 rest = mask & ~task.via_bit(name)
                 need = finish.place(name, rest)
                 if need <= more and (name, rest, more) not in dead and not taken(frame, name):
-                    options.append((need, 0, name, rest, more))
+                    options.append((need, 0, name, name, rest, more))
         if more > 0:
+            own = task.own
+            tile = finish.tile
+            fewer = more - 1
             for n in near_hexes(at):
-                if n in task.own:
+                if n in own:
                     continue
-                need = 1 + finish.tile(n, mask)
-                if need <= more and (n, mask, more - 1) not in dead and not taken(frame, n):
-                    options.append((need, 1, n, mask, more - 1))
-        options.sort(key=lambda o: (o[0], o[1], str(o[2])))
-        for _, _, child, rest, fewer in options:
-            yield child, rest, fewer
+                need = 1 + tile(n, mask)
+                if need > more or (n, mask, fewer) in dead:
+                    continue
+                if n in used_hexes:
+                    if n in depth:
+                        frame.low = min(frame.low, depth[n])
+                    continue
+                label = labels.get(n)
+                if label is None:
+                    label = labels[n] = str(n)
+                options.append((need, 1, label, n, mask, fewer))
+        options.sort()
+        for _, _, _, child, rest, left_after in options:
+            yield child, rest, left_after
 
     def done(node: Hex | str, mask: int) -> bool:
         if isinstance(node, str):
             return False
-        return any(task.is_goal(p, mask) and p not in used_places for p in adj.places.get(node, ()))
+        near = adj.places.get(node)
+        if not near:
+            return False
+        return any(task.is_goal(p, mask) and p not in used_places for p in near)
 
     # an explicit stack (a route may be thousands of tiles long)
     stack = [Frame(start.node, start.mask, left)]

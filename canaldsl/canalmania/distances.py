@@ -43,18 +43,26 @@ class Adjacency:
 
 @functools.lru_cache(maxsize=16)
 def adjacency(board: Board) -> Adjacency:
+    place_at = board.place_at
+    # Board.is_buildable of every hex, as one set (on the board, not sea, not a place)
+    buildable = {h for h, t in board.terrain.items() if t.buildable and h not in place_at}
     hexes: dict[Hex, tuple[Hex, ...]] = {}
     places: dict[Hex, tuple[str, ...]] = {}
     kinds: dict[Hex, tuple[TileKind, ...]] = {}
     for hex, terrain in board.terrain.items():
         neighbours = board.neighbours(hex)
-        hexes[hex] = tuple(n for n in neighbours if board.is_buildable(n))
-        places[hex] = tuple(board.place_at[n].name for n in neighbours if n in board.place_at)
-        if board.is_buildable(hex):
-            kinds[hex] = tuple(
-                sorted(TERRAIN_TILES[terrain], key=lambda k: (-TILE_POINTS[k], k.value))
-            )
+        hexes[hex] = tuple(n for n in neighbours if n in buildable)
+        places[hex] = tuple(place_at[n].name for n in neighbours if n in place_at)
+        if hex in buildable:
+            kinds[hex] = _KINDS[terrain]
     return Adjacency(hexes, places, kinds)
+
+
+_KINDS = {
+    terrain: tuple(sorted(tiles, key=lambda k: (-TILE_POINTS[k], k.value)))
+    for terrain, tiles in TERRAIN_TILES.items()
+}
+"""The tile kinds each terrain takes, the higher-scoring first (:attr:`Adjacency.kinds`)."""
 
 
 @dataclass(frozen=True)
