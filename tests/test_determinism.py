@@ -124,26 +124,21 @@ def test_a_remembered_parse_checks_the_same_as_a_fresh_one() -> None:
     assert all(key[0] != broken for key in loading._PARSED)
 
 
-def test_remembered_parses_keep_to_their_size_and_forget_the_oldest() -> None:
-    """The remembered parses hold at most ``_PARSED_KEPT`` characters of text: adding more
-    forgets the oldest first, and the running size equals the texts' lengths.
-
-    The text is a game record with comment lines after it, just under the longest text that
-    is remembered (``_PARSED_LONGEST``): the limit is reached after about twenty parses, not a
-    hundred (each a parse and a check of the record; a comment costs its lexer only)."""
+def test_remembered_parses_keep_to_their_size_and_forget_the_oldest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``check_text`` keeps its parses in a bounded :class:`TextMemory` (its bounds are
+    tested in test_textmemory.py): with room for three texts, the two oldest of five are
+    forgotten."""
     from canaldsl.canalmania import loading
+    from canaldsl.textmemory import TextMemory
 
     text = (EXAMPLES / "game-record-2nd-edition.canal").read_text(encoding="utf-8")
-    comment = "# a comment line of eighty characters " + "-" * 41 + "\n"
-    text += comment * ((loading._PARSED_LONGEST - len(text)) // len(comment))
-    assert loading._PARSED_LONGEST - len(comment) < len(text) <= loading._PARSED_LONGEST
+    texts = [text + "#" * n for n in range(5)]
+    small: TextMemory[object] = TextMemory(kept=3 * len(text) + 10)
+    monkeypatch.setattr(loading, "_PARSED", small)
+    for t in texts:
+        assert loading.check_text(t, filename="a.canal")[0] is not None
+    assert [t for t, _ in small] == texts[2:]
     loading.forget_parses()
-    names = [f"n{i}.canal" for i in range(loading._PARSED_KEPT // len(text) + 3)]
-    for name in names:
-        assert loading.check_text(text, filename=name)[0] is not None
-    kept = [name for _, name in loading._PARSED]
-    assert kept == names[len(names) - len(kept) :] and len(kept) < len(names)
-    assert loading._parsed_size == sum(len(t) for t, _ in loading._PARSED)
-    assert loading._parsed_size <= loading._PARSED_KEPT
-    loading.forget_parses()
-    assert loading._parsed_size == 0 and not loading._PARSED
+    assert len(small) == 0

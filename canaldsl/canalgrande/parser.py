@@ -9,8 +9,6 @@ next statement); with syntax errors the statements that were understood are stil
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +17,7 @@ import lark
 from canaldsl import lalr
 from canaldsl.canalgrande import syntax as s
 from canaldsl.diagnostics import Diagnostic, SourceText, Span
+from canaldsl.textmemory import TextMemory
 
 GRAMMAR = "canalgrande"
 
@@ -52,49 +51,27 @@ def _describe(terminal: str) -> str:
     return words.get(terminal) or lalr.describe_terminal(terminal)
 
 
-_PARSED: OrderedDict[tuple[str, str], tuple[s.Document | None, tuple[Diagnostic, ...], bool]]
-_PARSED = OrderedDict()
+_PARSED: TextMemory[tuple[s.Document | None, tuple[Diagnostic, ...], bool]] = TextMemory()
 """Parses by their exact text and file name, with or without syntax errors: every node of a
 document and every diagnostic is frozen, so the commands run on one text in one process share
 its parse (``check`` then ``report``, the web server's check and page, ``check``, ``fmt`` and
-``play`` of one text). Texts up to ``_PARSED_LONGEST`` characters, the latest
-``_PARSED_KEPT`` characters of them in all (as Canal Mania's ``loading._PARSED``)."""
-_PARSED_LONGEST = 50_000
-_PARSED_KEPT = 1_000_000
-_PARSED_LOCK = threading.Lock()
-_parsed_size = 0
-"""The characters of the texts in ``_PARSED``, kept as they come and go (not summed again)."""
+``play`` of one text; bounds: :mod:`canaldsl.textmemory`)."""
 
 
 def forget_parses() -> None:
-    """Empty the remembered parses (``_PARSED``) and their size, e.g. between tests."""
-    global _parsed_size
-    with _PARSED_LOCK:
-        _PARSED.clear()
-        _parsed_size = 0
+    """Empty the remembered parses (``_PARSED``), e.g. between tests."""
+    _PARSED.forget()
 
 
 def parse_document(text: str, *, filename: str) -> Parsed:
     """The document of ``text``; every syntax error as a diagnostic. Remembered (see
     ``_PARSED``): the same text and file name give the same frozen document again, and a new
     list of the same diagnostics."""
-    global _parsed_size
-    key = (text, filename)
-    with _PARSED_LOCK:
-        found = _PARSED.get(key)
-        if found is not None:
-            _PARSED.move_to_end(key)
+    found = _PARSED.get(text, filename)
     if found is not None:
         return Parsed(found[0], list(found[1]), found[2])
     parsed = _parse_document(text, filename=filename)
-    if len(text) <= _PARSED_LONGEST:
-        with _PARSED_LOCK:
-            if key not in _PARSED:
-                _parsed_size += len(text)
-            _PARSED[key] = (parsed.document, tuple(parsed.diagnostics), parsed.partial)
-            while _parsed_size > _PARSED_KEPT:
-                (old_text, _), _ = _PARSED.popitem(last=False)
-                _parsed_size -= len(old_text)
+    _PARSED.put(text, filename, (parsed.document, tuple(parsed.diagnostics), parsed.partial))
     return parsed
 
 

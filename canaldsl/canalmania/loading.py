@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import cast
@@ -23,6 +21,7 @@ from canaldsl.diagnostics import Diagnostic, SourceError, SourceText, sort_diagn
 from canaldsl.lalr import grammar_keywords
 from canaldsl.limits import MAX_NUMBER, number_too_large, text_limit_problems
 from canaldsl.sources import display_name, read_source
+from canaldsl.textmemory import TextMemory
 
 
 def check_text(
@@ -49,47 +48,27 @@ def check_text(
     return scenario, sort_diagnostics([*diagnostics, *semantic])
 
 
-_PARSED: OrderedDict[tuple[str, str], tuple[s.Document, tuple[Diagnostic, ...]]] = OrderedDict()
+_PARSED: TextMemory[tuple[s.Document, tuple[Diagnostic, ...]]] = TextMemory()
 """Documents parsed without a syntax error, by their exact text and file name: every node of
 a document is frozen, so each command run on the same file in one process (the web server,
-``check`` then ``report``) shares one parse. Texts up to ``_PARSED_LONGEST`` characters, the
-latest ``_PARSED_KEPT`` characters of them in all."""
-_PARSED_LONGEST = 50_000
-_PARSED_KEPT = 1_000_000
-_PARSED_LOCK = threading.Lock()
-_parsed_size = 0
-"""The characters of the texts in ``_PARSED``, kept as they come and go (not summed again)."""
+``check`` then ``report``) shares one parse (bounds: :mod:`canaldsl.textmemory`)."""
 
 
 def forget_parses() -> None:
-    """Empty the remembered parses (``_PARSED``) and their size, e.g. between tests."""
-    global _parsed_size
-    with _PARSED_LOCK:
-        _PARSED.clear()
-        _parsed_size = 0
+    """Empty the remembered parses (``_PARSED``), e.g. between tests."""
+    _PARSED.forget()
 
 
 def _parse(
     text: str, name: str
 ) -> tuple[s.Document | None, PartialDocument | None, list[Diagnostic]]:
     """:func:`parse_document_partial`, remembered for a text that parses (see ``_PARSED``)."""
-    key = (text, name)
-    with _PARSED_LOCK:
-        found = _PARSED.get(key)
-        if found is not None:
-            _PARSED.move_to_end(key)
+    found = _PARSED.get(text, name)
     if found is not None:
         return found[0], None, list(found[1])
     document, partial, diagnostics = parse_document_partial(text, filename=name)
-    if document is not None and len(text) <= _PARSED_LONGEST:
-        global _parsed_size
-        with _PARSED_LOCK:
-            if key not in _PARSED:
-                _parsed_size += len(text)
-            _PARSED[key] = (document, tuple(diagnostics))
-            while _parsed_size > _PARSED_KEPT:
-                (old_text, _), _ = _PARSED.popitem(last=False)
-                _parsed_size -= len(old_text)
+    if document is not None:
+        _PARSED.put(text, name, (document, tuple(diagnostics)))
     return document, partial, diagnostics
 
 

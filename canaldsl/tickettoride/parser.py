@@ -8,8 +8,6 @@ attached to the statement they precede or end the line of, so formatting never l
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from typing import cast
 
 import lark
@@ -18,6 +16,7 @@ from canaldsl import lalr
 from canaldsl.diagnostics import Diagnostic, SourceText
 from canaldsl.lalr import gc_paused, parse_tree
 from canaldsl.syntaxtree import ExpectIllegal, ExpectLegal, Num, Ref
+from canaldsl.textmemory import TextMemory
 from canaldsl.tickettoride import syntax as s
 from canaldsl.treebuilding import Tree, TreeBuilder, children, span_of
 
@@ -75,26 +74,16 @@ def _block_children(tree: Tree) -> list[Tree] | None:
     return None
 
 
-_PARSED: OrderedDict[tuple[str, str], tuple[s.Document | None, tuple[Diagnostic, ...], bool]]
-_PARSED = OrderedDict()
+_PARSED: TextMemory[tuple[s.Document | None, tuple[Diagnostic, ...], bool]] = TextMemory()
 """Parses by their exact text and file name, with or without syntax errors: every node of a
 document and every diagnostic is frozen, so the commands run on one text in one process share
 its parse (``check`` then ``report``, the web server's check and page, a file's solver
-queries). Texts up to ``_PARSED_LONGEST`` characters, the latest ``_PARSED_KEPT`` characters
-of them in all (as Canal Mania's ``loading._PARSED``)."""
-_PARSED_LONGEST = 50_000
-_PARSED_KEPT = 1_000_000
-_PARSED_LOCK = threading.Lock()
-_parsed_size = 0
-"""The characters of the texts in ``_PARSED``, kept as they come and go (not summed again)."""
+queries; bounds: :mod:`canaldsl.textmemory`)."""
 
 
 def forget_parses() -> None:
-    """Empty the remembered parses (``_PARSED``) and their size, e.g. between tests."""
-    global _parsed_size
-    with _PARSED_LOCK:
-        _PARSED.clear()
-        _parsed_size = 0
+    """Empty the remembered parses (``_PARSED``), e.g. between tests."""
+    _PARSED.forget()
 
 
 def parse_document(
@@ -104,23 +93,11 @@ def parse_document(
     holds the statements that parsed (the broken ones left out) and the flag is False; None
     when nothing could be understood. Remembered (see ``_PARSED``): the same text and file
     name give the same frozen document again, and a new list of the same diagnostics."""
-    global _parsed_size
-    key = (text, filename)
-    with _PARSED_LOCK:
-        found = _PARSED.get(key)
-        if found is not None:
-            _PARSED.move_to_end(key)
+    found = _PARSED.get(text, filename)
     if found is not None:
         return found[0], list(found[1]), found[2]
     document, diagnostics, whole = _parse_document(text, filename=filename)
-    if len(text) <= _PARSED_LONGEST:
-        with _PARSED_LOCK:
-            if key not in _PARSED:
-                _parsed_size += len(text)
-            _PARSED[key] = (document, tuple(diagnostics), whole)
-            while _parsed_size > _PARSED_KEPT:
-                (old_text, _), _ = _PARSED.popitem(last=False)
-                _parsed_size -= len(old_text)
+    _PARSED.put(text, filename, (document, tuple(diagnostics), whole))
     return document, diagnostics, whole
 
 

@@ -1,6 +1,6 @@
 """Ticket to Ride's remembered parses (parser._PARSED): the same text and file name give the
-same frozen document again, with or without syntax errors; the oldest are forgotten first and
-the size kept stays exact."""
+same frozen document again, with or without syntax errors; the oldest are forgotten first (the
+memory's own bounds: test_textmemory.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from canaldsl.textmemory import TextMemory
 from canaldsl.tickettoride import parser
 
 EXAMPLE = (
@@ -37,12 +38,11 @@ def test_the_oldest_parses_are_forgotten_first_and_the_size_stays_exact(
 ) -> None:
     parser.forget_parses()
     text = EXAMPLE.read_text(encoding="utf-8")
-    monkeypatch.setattr(parser, "_PARSED_KEPT", 3 * len(text) + 10)
+    small: TextMemory[object] = TextMemory(kept=3 * len(text) + 10)
+    monkeypatch.setattr(parser, "_PARSED", small)
     texts = [text + "#" * n for n in range(5)]
     for t in texts:
         parser.parse_document(t, filename="a.canal")
-    kept = [t for t, _ in parser._PARSED]
-    assert kept == texts[2:]
-    assert parser._parsed_size == sum(map(len, kept))
+    assert [t for t, _ in small] == texts[2:]
     parser.forget_parses()
-    assert not parser._PARSED and parser._parsed_size == 0
+    assert len(small) == 0
