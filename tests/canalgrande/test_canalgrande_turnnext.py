@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 
+from canaldsl.canalgrande import turnnext
 from canaldsl.canalgrande.bag import Bag
 from canaldsl.canalgrande.cards import Card, District
 from canaldsl.canalgrande.rulebook import Readings
@@ -147,3 +148,22 @@ def test_a_theft_that_decides_the_next_vote(chooser: Counts, splitter: Counts) -
     assert bound.fails(1, agenda._replace(traitors=0), 0, chooser, splitter)
     game = TurnGame(0, (splitter, chooser), (Card.SAN_POLO,) * 8, Readings(), 100_000)
     assert game.play(Bag.of([Card.TRAITOR]), Bag.of([Card.DOGE]), low=0) == -1
+
+
+def test_one_theft_is_tried_kind_by_kind_not_as_a_card_of_every_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A built case the kind-by-kind thefts settle and the older rule (one card of every
+    kind per theft) cannot: the chooser, one Cannaregio and one traitor, against the
+    splitter's three Cannaregio and its doge to come. Whatever one theft takes, the splitter
+    keeps at least two Cannaregio against the chooser's at most two and wins its vote (a tie
+    of reaches goes to the challenger); one card of every kind would give the chooser a
+    gondola and a second district to reinforce with. The search agrees the splitter wins."""
+    nothing = (0,) * len(KINDS)
+    chooser, splitter = _hand(CANNAREGIO=1), _hand(CANNAREGIO=3)
+    agenda = Agenda(actor=1, traitors=1, spies=0, doges=0, later=(nothing, 0, 0, 1))
+    assert NextVote(0, Readings(), ()).fails(1, agenda, 0, chooser, splitter)
+    game = TurnGame(0, (splitter, chooser), (Card.SAN_POLO,) * 8, Readings(), 100_000)
+    assert game.play(Bag.of([Card.TRAITOR]), Bag.of([Card.DOGE]), low=0) == 1
+    monkeypatch.setattr(turnnext, "MAX_STEALS", 0)  # the older rule for every theft
+    assert not NextVote(0, Readings(), ()).fails(1, agenda, 0, chooser, splitter)
