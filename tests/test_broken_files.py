@@ -38,9 +38,11 @@ def expectations(path: Path) -> set[tuple[str, int, int]]:
 
 
 def run_check(*paths: Path) -> subprocess.CompletedProcess[str]:
-    """``canaldsl check --format json PATHS``, the command line's code run in this process
-    (an exception, what the program would show as a traceback, fails the test)."""
-    return programs.in_process("check", "--format", "json", *paths)
+    """``canaldsl check --format json -j 1 PATHS``, the command line's code run in this
+    process (an exception, what the program would show as a traceback, fails the test); one
+    worker: the real program below checks the files with its default workers, and its bytes
+    must equal these."""
+    return programs.in_process("check", "--format", "json", "-j", "1", *paths)
 
 
 def test_the_program_reports_every_broken_file_as_checked_here() -> None:

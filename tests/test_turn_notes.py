@@ -95,7 +95,7 @@ def test_check_prints_each_turn_before_its_expectations_and_quiet_leaves_them_ou
 
 
 def test_check_json_carries_the_turn_notes() -> None:
-    status, out, _ = run("check", "--format", "json", MEDWAY, TWO_LOCKS)
+    status, out, _ = run("check", "--format", "json", "-j", "1", MEDWAY, TWO_LOCKS)
     assert status == 0
     first, second = json.loads(out)
     assert first["turn_notes"] == [
