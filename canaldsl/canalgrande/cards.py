@@ -13,6 +13,7 @@ Italian or English for the special cards (``spia``/``spy``).
 from __future__ import annotations
 
 import enum
+import functools
 import unicodedata
 from types import MappingProxyType
 from typing import Final
@@ -145,9 +146,15 @@ class UnknownNameError(ValueError):
         super().__init__(f"unknown {kind} {name!r}{hint}")
 
 
+FOLDS_KEPT = 10_000
+"""The most names :func:`fold` remembers (names come from users' files: a bound)."""
+
+
+@functools.lru_cache(maxsize=FOLDS_KEPT)
 def fold(name: str) -> str:
     """``name`` without accents, case, spaces, hyphens, apostrophes or dots: the key that
-    district and card names are compared by."""
+    district and card names are compared by. Remembered (the latest ``FOLDS_KEPT`` names):
+    a game record names thousands of cards, in a few dozen spellings."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return "".join(ch for ch in plain.casefold() if ch.isalnum())
@@ -181,25 +188,11 @@ _CARD_ALIASES: Final = MappingProxyType(
 )
 
 
-_DISTRICTS_FOUND: dict[str, District] = {}
-_CARDS_FOUND: dict[str, Card] = {}
-"""Names as written that :func:`district_named` and :func:`card_named` have found: each is
-folded (unicodedata) once, not at every lookup (a game record names thousands of cards)."""
-_FOUND_KEPT = 10_000
-"""The most names remembered as found: the spellings in use are a few dozen; a bound all the
-same, as names come from users' files."""
-
-
 def district_named(name: str) -> District:
     """The district called ``name`` (any case, with or without accents); raises
     :class:`UnknownNameError` with the closest district name when there is none."""
-    found = _DISTRICTS_FOUND.get(name)
-    if found is not None:
-        return found
     found = _DISTRICT_ALIASES.get(fold(name))
     if found is not None:
-        if len(_DISTRICTS_FOUND) < _FOUND_KEPT:
-            _DISTRICTS_FOUND[name] = found
         return found
     raise UnknownNameError("district", name, _suggest(name, [d.value for d in District]))
 
@@ -207,13 +200,8 @@ def district_named(name: str) -> District:
 def card_named(name: str) -> Card:
     """The action card called ``name``: a district, or spy/traitor/gondola/doge (English or
     Italian, singular or plural); raises :class:`UnknownNameError` with a suggestion."""
-    found = _CARDS_FOUND.get(name)
-    if found is not None:
-        return found
     found = _CARD_ALIASES.get(fold(name))
     if found is not None:
-        if len(_CARDS_FOUND) < _FOUND_KEPT:
-            _CARDS_FOUND[name] = found
         return found
     names = [d.value for d in District] + ["spy", "traitor", "gondola", "doge"]
     return _raise_card(name, names)

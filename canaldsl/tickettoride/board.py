@@ -13,6 +13,7 @@ raises an error naming the closest known one.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -72,13 +73,15 @@ class UnknownTicketError(BoardError):
         super().__init__([f"{message}{hint}"])
 
 
-_FOUND_KEPT = 10_000
-"""The most names a board remembers as found (:meth:`Board.city`): the map's own spellings
-are a few hundred; a bound all the same, as names come from users' files."""
+FOLDS_KEPT = 10_000
+"""The most names :func:`fold` remembers (names come from users' files: a bound)."""
 
 
+@functools.lru_cache(maxsize=FOLDS_KEPT)
 def fold(name: str) -> str:
-    """A name reduced for lookup: lower case, no accents, no dots, single spaces."""
+    """A name reduced for lookup: lower case, no accents, no dots, single spaces. Remembered
+    (the latest ``FOLDS_KEPT`` names): every ticket's cities are looked up by name, thousands
+    of times in a search or a game record."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(re.sub("[.'\u2019]", " ", plain).split())
@@ -192,10 +195,6 @@ class Board:
         self.tracks = tracks
         self.tickets = tickets
         self._lookup = MappingProxyType(dict(lookup))
-        self._found: dict[str, int] = {}
-        """City names as written that :meth:`city` has found, and their numbers: a name is
-        folded once (every ticket's cities are looked up by name, thousands of times in a
-        search or a game record)."""
         pairs: dict[tuple[int, int], Route] = {}
         for route in routes:
             pairs[(route.a, route.b)] = route
@@ -222,17 +221,12 @@ class Board:
 
     def city(self, name: str) -> int:
         """The number of the city called ``name`` (any accepted spelling)."""
-        found = self._found.get(name)
-        if found is not None:
-            return found
         index = self._lookup.get(fold(name))
         if index is None:
             suggestion = did_you_mean(fold(name), self._lookup)
             raise UnknownCityError(
                 name, self.cities[self._lookup[suggestion]].name if suggestion else None
             )
-        if len(self._found) < _FOUND_KEPT:
-            self._found[name] = index
         return index
 
     def city_name(self, index: int) -> str:
