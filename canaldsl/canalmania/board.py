@@ -120,8 +120,13 @@ class Board:
 
     def is_buildable(self, hex: Hex) -> bool:
         """Whether a tile may stand on this hex: on the board, not sea, not a place."""
-        terrain = self.terrain.get(hex)
-        return terrain is not None and terrain.buildable and hex not in self.place_at
+        return hex in self.buildable_hexes
+
+    @cached_property
+    def buildable_hexes(self) -> frozenset[Hex]:
+        """Every hex a tile may stand on (:meth:`is_buildable`), worked out once."""
+        place_at = self.place_at
+        return frozenset(h for h, t in self.terrain.items() if t.buildable and h not in place_at)
 
     def places_of_colour(self, colour: str) -> tuple[Place, ...]:
         return tuple(p for p in self.places.values() if p.colour == colour)
@@ -191,8 +196,7 @@ class Board:
         """Each hex's neighbours on the board: whether a tile may stand there, its place
         (worked out for a hex when a walk first reaches it)."""
         names = {hex: place.name for hex, place in self.place_at.items()}
-        buildable = {h for h, t in self.terrain.items() if t.buildable and h not in names}
-        return _Near(self.terrain, buildable, names)
+        return _Near(self.terrain, self.buildable_hexes, names)
 
     @cached_property
     def _walks(self) -> dict[str, _Walk]:
@@ -209,7 +213,7 @@ class _Near(dict[Hex, tuple[tuple[Hex, bool, str | None], ...]]):
     __slots__ = ("buildable", "names", "terrain")
 
     def __init__(
-        self, terrain: Mapping[Hex, Terrain], buildable: set[Hex], names: dict[Hex, str]
+        self, terrain: Mapping[Hex, Terrain], buildable: frozenset[Hex], names: dict[Hex, str]
     ) -> None:
         super().__init__()
         self.terrain = terrain

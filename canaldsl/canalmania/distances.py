@@ -44,8 +44,7 @@ class Adjacency:
 @functools.lru_cache(maxsize=16)
 def adjacency(board: Board) -> Adjacency:
     place_at = board.place_at
-    # Board.is_buildable of every hex, as one set (on the board, not sea, not a place)
-    buildable = {h for h, t in board.terrain.items() if t.buildable and h not in place_at}
+    buildable = board.buildable_hexes
     hexes: dict[Hex, tuple[Hex, ...]] = {}
     places: dict[Hex, tuple[str, ...]] = {}
     kinds: dict[Hex, tuple[TileKind, ...]] = {}
