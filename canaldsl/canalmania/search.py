@@ -409,7 +409,7 @@ class _Searcher:
                         cost = cost_of[kind, over] = tile_cost(task.index, kind, over, engineer)
                     demand[ki] += cost.main
                     demand[4] += cost.extra
-                    new_slots = slots + cost.main + cost.extra
+                    new_slots = slots + cost.slots
                     if _natural_ok(demand, held, surveyors + pairs(new_slots), brindley):
                         new_points = points + TILE_POINTS[kind]
                         incumbent = best[0]
