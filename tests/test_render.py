@@ -476,7 +476,7 @@ def test_a_group_that_needs_definitions_is_drawn_each_time() -> None:
             ("gradient",), lambda d=drawing: d.rect(0, 0, 10, 10, fill=gradient), data_x="1"
         )
         pictures.append(drawing.svg())
-    assert not canvas._REMEMBERED
+    assert not len(canvas._REMEMBERED)
     assert pictures[0] == pictures[1]
     assert "<linearGradient" in pictures[0] and 'fill="url(#' in pictures[0]
 

@@ -67,11 +67,11 @@ def parse_document(text: str, *, filename: str) -> Parsed:
     """The document of ``text``; every syntax error as a diagnostic. Remembered (see
     ``_PARSED``): the same text and file name give the same frozen document again, and a new
     list of the same diagnostics."""
-    found = _PARSED.get(text, filename)
+    found = _PARSED.get((text, filename))
     if found is not None:
         return Parsed(found[0], list(found[1]), found[2])
     parsed = _parse_document(text, filename=filename)
-    _PARSED.put(text, filename, (parsed.document, tuple(parsed.diagnostics), parsed.partial))
+    _PARSED.put((text, filename), (parsed.document, tuple(parsed.diagnostics), parsed.partial))
     return parsed
 
 

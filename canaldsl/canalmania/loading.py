@@ -63,12 +63,12 @@ def _parse(
     text: str, name: str
 ) -> tuple[s.Document | None, PartialDocument | None, list[Diagnostic]]:
     """:func:`parse_document_partial`, remembered for a text that parses (see ``_PARSED``)."""
-    found = _PARSED.get(text, name)
+    found = _PARSED.get((text, name))
     if found is not None:
         return found[0], None, list(found[1])
     document, partial, diagnostics = parse_document_partial(text, filename=name)
     if document is not None:
-        _PARSED.put(text, name, (document, tuple(diagnostics)))
+        _PARSED.put((text, name), (document, tuple(diagnostics)))
     return document, partial, diagnostics
 
 

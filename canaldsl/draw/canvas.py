@@ -11,8 +11,6 @@ draws (a tile, a place) in one ``<g>`` element that carries what it is in ``data
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -21,35 +19,18 @@ import drawsvg
 
 from canaldsl.draw.hexes import Point
 from canaldsl.draw.text import FONT_FAMILY, attribute, xml_safe
+from canaldsl.textmemory import Memory
 
 HALO = "#ffffff"
 
-_REMEMBERED: OrderedDict[Hashable, str] = OrderedDict()
+_REMEMBERED: Memory[Hashable, str] = Memory(kept=4_000_000, size=lambda key, text: len(text))
 """The SVG text of groups drawn before (:meth:`Canvas.remembered_group`), in this process:
-the latest, up to ``_KEEP`` characters in all."""
-_KEEP = 4_000_000
-_kept = 0
-_LOCK = threading.Lock()
-
-
-def _remember(key: Hashable, text: str) -> None:
-    global _kept
-    with _LOCK:
-        if key in _REMEMBERED:
-            return
-        _REMEMBERED[key] = text
-        _kept += len(text)
-        while _kept > _KEEP and _REMEMBERED:
-            _, old = _REMEMBERED.popitem(last=False)
-            _kept -= len(old)
+the latest, up to 4,000,000 characters in all."""
 
 
 def forget_remembered() -> None:
     """Forget every remembered group (the next pictures draw them afresh)."""
-    global _kept
-    with _LOCK:
-        _REMEMBERED.clear()
-        _kept = 0
+    _REMEMBERED.forget()
 
 
 def _attributes(options: dict[str, Any]) -> dict[str, Any]:
@@ -118,10 +99,7 @@ class Canvas:
         remembered (its text does not depend on the rest of the document); any other is
         drawn each time."""
         full = (key, title, tuple(sorted(options.items())))
-        with _LOCK:
-            text = _REMEMBERED.get(full)
-            if text is not None:
-                _REMEMBERED.move_to_end(full)
+        text = _REMEMBERED.get(full)
         if text is not None:
             self._stack[-1].append(drawsvg.Raw(text))
             return
@@ -137,7 +115,7 @@ class Canvas:
         written = _written_alone(element)
         parent.append(element if written is None else drawsvg.Raw(written))
         if written is not None:
-            _remember(full, written)
+            _REMEMBERED.put(full, written)
 
     # ------------------------------------------------------------ shapes
     def polygon(self, points: Sequence[Point], *, title: str | None = None, **options: Any) -> None:

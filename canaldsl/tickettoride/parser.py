@@ -93,11 +93,11 @@ def parse_document(
     holds the statements that parsed (the broken ones left out) and the flag is False; None
     when nothing could be understood. Remembered (see ``_PARSED``): the same text and file
     name give the same frozen document again, and a new list of the same diagnostics."""
-    found = _PARSED.get(text, filename)
+    found = _PARSED.get((text, filename))
     if found is not None:
         return found[0], list(found[1]), found[2]
     document, diagnostics, whole = _parse_document(text, filename=filename)
-    _PARSED.put(text, filename, (document, tuple(diagnostics), whole))
+    _PARSED.put((text, filename), (document, tuple(diagnostics), whole))
     return document, diagnostics, whole
 
 
