@@ -19,12 +19,12 @@ import sys
 import threading
 import time
 import types
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from canaldsl.budget import TIMEOUT, Budget
+from canaldsl.textmemory import Memory
 
 SEED = 20240613
 """The random seed of every solve."""
@@ -277,8 +277,7 @@ def run_solver(solver: Any, model: Any) -> Any:
 ANSWERS_KEPT = 64
 """Finished solves remembered by :func:`solve_or_recall` in one process (the latest)."""
 
-_answers: OrderedDict[bytes, tuple[Any, Any]] = OrderedDict()
-_answers_lock = threading.Lock()
+_answers: Memory[bytes, tuple[Any, Any]] = Memory(kept=ANSWERS_KEPT, size=lambda key, _: 1)
 
 
 def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
@@ -299,17 +298,12 @@ def solve_or_recall(solver: Any, model: Any) -> tuple[Any, Any]:
     cp_model = cp_model_module()
 
     key = _fingerprint(solver, model)
-    with _answers_lock:
-        known = _answers.get(key)
-        if known is not None:
-            _answers.move_to_end(key)
-            return known
+    known = _answers.get(key)
+    if known is not None:
+        return known
     code = run_solver(solver, model)
     if code in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        with _answers_lock:
-            _answers[key] = (code, solver)
-            while len(_answers) > ANSWERS_KEPT:
-                _answers.popitem(last=False)
+        _answers.put(key, (code, solver))
     return code, solver
 
 

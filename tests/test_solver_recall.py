@@ -19,9 +19,9 @@ from canaldsl.solver import INFEASIBLE, OPTIMAL, UNKNOWN, new_model, solve
 
 @pytest.fixture(autouse=True)
 def _no_remembered_answers() -> Iterator[None]:
-    solver._answers.clear()
+    solver._answers.forget()
     yield
-    solver._answers.clear()
+    solver._answers.forget()
 
 
 def _counting_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
